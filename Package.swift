@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Rex",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "RexCore", targets: ["RexCore"]),
+        .library(name: "RexMiddlewares", targets: ["RexMiddlewares"]),
+    ],
+    targets: [
+        .target(name: "RexCore"),
+        .target(name: "RexMiddlewares", dependencies: ["RexCore"]),
+        .testTarget(name: "RexCoreTests", dependencies: ["RexCore"]),
+        .testTarget(name: "RexMiddlewaresTests", dependencies: ["RexCore", "RexMiddlewares"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

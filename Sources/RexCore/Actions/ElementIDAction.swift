@@ -1,0 +1,21 @@
+/// An action meant for one element of a collection, found by its identifier.
+///
+/// Used with `liftToCollection` on reducers and middlewares: the lifted reducer finds the element
+/// whose `id` equals ``id`` and runs the element's reducer on it with ``action``.
+public struct ElementIDAction<ID: Hashable, Action> {
+    /// The identifier of the element the action is for.
+    public let id: ID
+    /// The action for that element.
+    public let action: Action
+
+    /// Creates an action for the element with the given identifier.
+    @inlinable
+    public init(id: ID, action: Action) {
+        self.id = id
+        self.action = action
+    }
+}
+
+extension ElementIDAction: Sendable where ID: Sendable, Action: Sendable {}
+extension ElementIDAction: Equatable where Action: Equatable {}
+extension ElementIDAction: Hashable where Action: Hashable {}

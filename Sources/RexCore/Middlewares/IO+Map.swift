@@ -1,0 +1,26 @@
+extension IO {
+    /// Returns an IO whose dispatched actions are transformed before they reach the output.
+    @inlinable
+    public func map<NewActionType>(
+        _ transform: @escaping @Sendable (OutputActionType) -> NewActionType
+    ) -> IO<NewActionType> {
+        guard let body else { return .pure() }
+        return IO<NewActionType>(body: { output in
+            body(output.contramap(transform))
+        })
+    }
+
+    /// Returns an IO that, for every action this one dispatches, runs the IO that `transform`
+    /// makes of it, instead of dispatching that action.
+    @inlinable
+    public func flatMap<NewActionType>(
+        _ transform: @escaping @Sendable (DispatchedAction<OutputActionType>) -> IO<NewActionType>
+    ) -> IO<NewActionType> {
+        guard let body else { return .pure() }
+        return IO<NewActionType>(body: { output in
+            body(AnyActionHandler { dispatchedAction in
+                transform(dispatchedAction).run(output)
+            })
+        })
+    }
+}
