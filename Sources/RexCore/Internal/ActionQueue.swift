@@ -1,0 +1,53 @@
+/// The store's first-in, first-out buffer of actions waiting for their turn.
+///
+/// An array read from a moving head, emptied (keeping its capacity) whenever it drains, so that
+/// a steady flow of actions allocates nothing. When producers never let it drain, the consumed
+/// prefix is dropped once it is the larger half, so memory stays proportional to the backlog.
+@usableFromInline
+struct ActionQueue<Action> {
+    @usableFromInline
+    struct Item {
+        @usableFromInline
+        let dispatchedAction: DispatchedAction<Action>
+        /// Called once the action's turn is over; used by `dispatchAndWait`.
+        @usableFromInline
+        let completion: (@Sendable () -> Void)?
+
+        @inlinable
+        init(_ dispatchedAction: DispatchedAction<Action>, completion: (@Sendable () -> Void)?) {
+            self.dispatchedAction = dispatchedAction
+            self.completion = completion
+        }
+    }
+
+    @usableFromInline
+    var items: [Item] = []
+    @usableFromInline
+    var head = 0
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isEmpty: Bool { head == items.count }
+
+    @inlinable
+    mutating func append(_ item: Item) {
+        items.append(item)
+    }
+
+    @inlinable
+    mutating func popFirst() -> Item? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 1024 && head * 2 >= items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A `pthread_mutex` the store owns: the one lock primitive of the library.
+///
+/// A `pthread_mutex` rather than `Synchronization.Mutex` because the thread sanitizer on Linux
+/// understands it (and `Mutex` needs newer Apple systems than we support). The mutex lives at a
+/// stable heap address, which a mutex needs and a Swift stored property does not guarantee.
+@usableFromInline
+final class Lock: @unchecked Sendable {  // the pthread mutex is itself the synchronization
+    @usableFromInline
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    /// Creates a lock; a recursive one may be taken again by the thread that holds it.
+    @usableFromInline
+    init(recursive: Bool = false) {
+        mutex = .allocate(capacity: 1)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        if recursive {
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        }
+        let result = pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        precondition(result == 0, "pthread_mutex_init failed: \(result)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inlinable
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    @inlinable
+    func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
+    @inlinable
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}

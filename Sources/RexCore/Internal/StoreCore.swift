@@ -1,0 +1,68 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The store's mutable parts, and the two locks that guard them.
+///
+/// The fields live behind a pointer the core allocates once: a reducer then mutates
+/// `fields.pointee.state` in place, with no dynamic exclusivity check and no second reference to
+/// the state that would make copy-on-write copy it. `GetState` closures hold the core, not the
+/// store, so middlewares can read the state without keeping the store (and themselves) alive.
+@usableFromInline
+final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guarded by `lock`
+    @usableFromInline
+    struct Fields {
+        @usableFromInline var state: State
+        @usableFromInline var queue = ActionQueue<Action>()
+        /// Whether some thread has taken on draining the queue (or a drain is scheduled).
+        @usableFromInline var isRunning = false
+        @usableFromInline var subscribers: ContiguousArray<Subscriber<State>> = []
+        @usableFromInline var nextSubscriberID: UInt64 = 0
+        #if DEBUG
+        /// The thread calling middlewares' `handle`, and the action it handles: to catch a
+        /// dispatch made inside `handle`.
+        @usableFromInline var handlingThread: pthread_t?
+        @usableFromInline var handlingAction: DispatchedAction<Action>?
+        #endif
+
+        @usableFromInline
+        init(state: State) {
+            self.state = state
+        }
+    }
+
+    /// Guards `fields`; held only for short, non-reentrant sections (never while user code other
+    /// than a reducer runs).
+    @usableFromInline
+    let lock = Lock()
+    /// Serializes every delivery of a state to subscribers (after a turn, or the replay of a new
+    /// subscription), so that each subscriber sees states in the order they were committed.
+    /// Recursive, because a subscriber may subscribe or cancel from its callback.
+    @usableFromInline
+    let deliveryLock = Lock(recursive: true)
+    @usableFromInline
+    let fields: UnsafeMutablePointer<Fields>
+
+    @usableFromInline
+    init(state: State) {
+        fields = .allocate(capacity: 1)
+        fields.initialize(to: Fields(state: state))
+    }
+
+    deinit {
+        fields.deinitialize(count: 1)
+        fields.deallocate()
+    }
+
+    /// The committed state.
+    @inlinable
+    var state: State {
+        lock.lock()
+        defer { lock.unlock() }
+        return fields.pointee.state
+    }
+}

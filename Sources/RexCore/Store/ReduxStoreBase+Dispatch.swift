@@ -1,0 +1,79 @@
+extension ReduxStoreBase {
+    /// Queues an action for its turn; runs it at once on this thread when the store is idle and
+    /// has no queue of its own (or this is its queue).
+    ///
+    /// Safe from any thread, and from inside a turn (an ``IO``, a subscriber): then the action
+    /// waits until the current turn is over. Never blocks on another thread's long turn.
+    @inlinable
+    public func dispatch(_ dispatchedAction: DispatchedAction<Action>) {
+        enqueue(dispatchedAction, completion: nil)
+    }
+
+    /// Dispatches an action and returns once its turn is over: the reducer has committed the
+    /// new state, subscribers have been notified and the middlewares' IO closures have run.
+    ///
+    /// Effects those IO closures started may still be running.
+    public func dispatchAndWait(
+        _ action: Action,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line,
+        info: String? = nil
+    ) async {
+        let source = ActionSource(file: file, function: function, line: line, info: info)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            enqueue(DispatchedAction(action, dispatcher: source)) {
+                continuation.resume()
+            }
+        }
+    }
+
+    @inlinable
+    func enqueue(_ dispatchedAction: DispatchedAction<Action>, completion: (@Sendable () -> Void)?) {
+        let mayRunHere = queue?.isCurrent ?? true
+        let fields = core.fields
+        core.lock.lock()
+        if fields.pointee.isRunning || !mayRunHere {
+            checkNotInsideHandle(dispatchedAction)
+            let mustSchedule = !fields.pointee.isRunning
+            fields.pointee.isRunning = true
+            fields.pointee.queue.append(.init(dispatchedAction, completion: completion))
+            core.lock.unlock()
+            if mustSchedule {
+                scheduleDrain()
+            }
+            return
+        }
+        fields.pointee.isRunning = true
+        core.lock.unlock()
+        runTurn(dispatchedAction)
+        completion?()
+        drain()
+    }
+
+    /// Runs the queued turns until the queue is empty, then marks the store idle.
+    @inlinable
+    func drain() {
+        let fields = core.fields
+        while true {
+            core.lock.lock()
+            guard let item = fields.pointee.queue.popFirst() else {
+                fields.pointee.isRunning = false
+                core.lock.unlock()
+                return
+            }
+            core.lock.unlock()
+            runTurn(item.dispatchedAction)
+            item.completion?()
+        }
+    }
+
+    /// Starts draining on the store's own queue.
+    @usableFromInline
+    func scheduleDrain() {
+        guard let queue else { return }
+        queue.queue.async {
+            self.drain()
+        }
+    }
+}

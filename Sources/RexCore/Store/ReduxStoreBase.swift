@@ -1,0 +1,116 @@
+import Dispatch
+
+/// The store: it owns the app's state and runs every action through the pipeline, one at a time.
+///
+/// Subclass it to name your app's store:
+///
+/// ```swift
+/// final class Store: ReduxStoreBase<AppAction, AppState> {}
+///
+/// let store = Store(
+///     initialState: AppState(),
+///     reducer: appReducer,
+///     middleware: logger <> analytics
+/// )
+/// store.dispatch(.counter(.increment))
+/// ```
+///
+/// For every action, in one uninterrupted turn: each middleware's
+/// ``MiddlewareProtocol/handle(action:from:state:)`` runs (state before the reducer), the
+/// reducer mutates the state, the new state is committed, subscribers are notified (as
+/// `emitsValue` allows), and the middlewares' ``IO`` closures run. Actions dispatched meanwhile,
+/// from any thread or from inside the turn, wait in a first-in, first-out queue: turns never
+/// nest. See <doc:PipelineSemantics>.
+open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchecked Sendable {
+    // @unchecked: every stored property is an immutable `let` of a Sendable type, or `core`,
+    // whose mutable fields are guarded by its own locks. (An open class cannot be checked.)
+
+    @usableFromInline
+    let core: StoreCore<Action, State>
+    @usableFromInline
+    let reducer: Reducer<Action, State>
+    /// `nil` when the middleware is an identity, so that the turn skips the middleware step.
+    @usableFromInline
+    let middleware: AnyMiddleware<Action, Action, State>?
+    @usableFromInline
+    let emitsValue: ShouldEmitValue<State>
+    @usableFromInline
+    let getState: GetState<State>
+    /// The queue the turns run on, with the key that tells whether we are on it; `nil` to run
+    /// turns on the dispatching thread.
+    @usableFromInline
+    let queue: MarkedQueue?
+
+    @usableFromInline
+    init(
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        erasedMiddleware: AnyMiddleware<Action, Action, State>,
+        emitsValue: ShouldEmitValue<State>,
+        queue: DispatchQueue?
+    ) {
+        let core = StoreCore<Action, State>(state: initialState)
+        self.core = core
+        self.reducer = reducer
+        self.middleware = erasedMiddleware.isIdentity ? nil : erasedMiddleware
+        self.emitsValue = emitsValue
+        self.getState = { core.state }
+        self.queue = queue.map(MarkedQueue.init)
+    }
+
+    /// Creates a store.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before any action.
+    ///   - reducer: The reducer that applies actions to the state.
+    ///   - middleware: The middleware that sees every action and runs side effects.
+    ///   - emitsValue: When subscribers are notified; it never discards a mutation.
+    ///   - queue: The queue turns run on, for example `.main` for a UI app. With `nil`, the
+    ///     default, a dispatch that finds the store idle runs the turn on the calling thread (and
+    ///     goes on with what others queued meanwhile); a dispatch that finds it busy only queues.
+    @inlinable
+    public convenience init<Middleware: MiddlewareProtocol>(
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        middleware: Middleware,
+        emitsValue: ShouldEmitValue<State> = .always,
+        queue: DispatchQueue? = nil
+    ) where Middleware.InputActionType == Action, Middleware.OutputActionType == Action, Middleware.StateType == State {
+        self.init(
+            initialState: initialState,
+            reducer: reducer,
+            erasedMiddleware: AnyMiddleware(middleware),
+            emitsValue: emitsValue,
+            queue: queue
+        )
+    }
+
+    /// Creates a store without middleware.
+    @inlinable
+    public convenience init(
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        emitsValue: ShouldEmitValue<State> = .always,
+        queue: DispatchQueue? = nil
+    ) {
+        self.init(
+            initialState: initialState,
+            reducer: reducer,
+            middleware: IdentityMiddleware<Action, Action, State>(),
+            emitsValue: emitsValue,
+            queue: queue
+        )
+    }
+
+    /// The current committed state; safe to read from any thread.
+    @inlinable
+    public var state: State {
+        core.state
+    }
+
+    /// Calls `onState` with the current state, then with every notified state, until the token
+    /// is cancelled or released.
+    public func subscribe(_ onState: @escaping @Sendable (State) -> Void) -> SubscriptionToken {
+        core.subscribe(onState)
+    }
+}

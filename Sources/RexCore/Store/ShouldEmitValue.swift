@@ -1,0 +1,30 @@
+/// Decides whether a committed state is sent to subscribers.
+///
+/// It only decides about **notification**: the reducer's mutation is always committed, and
+/// ``StateProvider/state`` always reflects it, whatever this says.
+public enum ShouldEmitValue<StateType>: Sendable {
+    /// Notify subscribers after every action.
+    case always
+    /// Never notify subscribers after an action (a new subscriber still gets the current state).
+    case never
+    /// Notify when the closure, given the state before and after the action, returns `true`.
+    ///
+    /// The store keeps a copy of the previous state for the comparison, so a mutation of a large
+    /// copy-on-write value (an array, say) is copied once per action. Prefer comparing in
+    /// projections when the state is large.
+    case when(@Sendable (_ old: StateType, _ new: StateType) -> Bool)
+
+    /// Whether the store must keep the previous state to decide.
+    @inlinable
+    var needsPreviousState: Bool {
+        if case .when = self { return true }
+        return false
+    }
+}
+
+extension ShouldEmitValue where StateType: Equatable & Sendable {
+    /// Notify only when the new state differs from the previous one.
+    public static var whenDifferent: ShouldEmitValue {
+        .when { old, new in old != new }
+    }
+}

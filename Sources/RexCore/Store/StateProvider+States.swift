@@ -1,0 +1,30 @@
+extension StateProvider {
+    /// The states as an `AsyncSequence`: the current state first, then every notified state.
+    ///
+    /// ```swift
+    /// for await state in store.states {
+    ///     render(state)
+    /// }
+    /// ```
+    ///
+    /// Every notified state is buffered for a slow consumer; use
+    /// ``states(bufferingPolicy:)`` to keep only the newest. The subscription ends when the
+    /// iteration ends or its task is cancelled.
+    public var states: AsyncStream<StateType> {
+        states(bufferingPolicy: .unbounded)
+    }
+
+    /// The states as an `AsyncSequence`, buffered as `bufferingPolicy` says.
+    public func states(
+        bufferingPolicy: AsyncStream<StateType>.Continuation.BufferingPolicy
+    ) -> AsyncStream<StateType> {
+        AsyncStream(bufferingPolicy: bufferingPolicy) { continuation in
+            let token = subscribe { state in
+                continuation.yield(state)
+            }
+            continuation.onTermination = { _ in
+                token.cancel()
+            }
+        }
+    }
+}

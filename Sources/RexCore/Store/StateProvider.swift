@@ -1,0 +1,15 @@
+/// Something that holds a state and tells subscribers when it changes: a store or a projection.
+public protocol StateProvider<StateType>: Sendable {
+    /// The state that is provided.
+    associatedtype StateType: Sendable
+
+    /// The current committed state. Safe to read from any thread; never a half-applied change.
+    var state: StateType { get }
+
+    /// Calls `onState` with the current state at once, then with every state notified after it,
+    /// in order, until the returned token is cancelled or released.
+    ///
+    /// Callbacks come on the thread that runs the store's turn; they must return quickly and
+    /// must not block on another thread that might be dispatching to or subscribing on this store.
+    func subscribe(_ onState: @escaping @Sendable (StateType) -> Void) -> SubscriptionToken
+}

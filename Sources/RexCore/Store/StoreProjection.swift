@@ -1,0 +1,62 @@
+/// A view of a store with its own action and state types, owning no state of its own.
+///
+/// A projection maps its view actions to the store's actions (a `nil` drops the action) and the
+/// store's state to its view state. It behaves as a store in every way: dispatch, ``state``,
+/// ``subscribe(_:)``, ``StateProvider/states`` and further projections.
+///
+/// ```swift
+/// let counterView = store.projection(
+///     action: { (viewAction: CounterView.Action) in AppAction.counter(viewAction.counterAction) },
+///     state: { (state: AppState) in CounterView.State(title: "\(state.counter)") }
+/// )
+/// ```
+///
+/// When the view state is `Equatable`, subscribers are notified only when it changes.
+/// A projection nobody subscribes to costs nothing per action.
+public struct StoreProjection<ViewAction, ViewState: Sendable>: StoreType {
+    @usableFromInline
+    let dispatchAction: @Sendable (DispatchedAction<ViewAction>) -> Void
+    @usableFromInline
+    let readState: @Sendable () -> ViewState
+    @usableFromInline
+    let subscribeToStates: @Sendable (@escaping @Sendable (ViewState) -> Void) -> SubscriptionToken
+
+    /// Creates a store from the three things a store does: dispatch, read the state, subscribe.
+    public init(
+        dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
+        state: @escaping @Sendable () -> ViewState,
+        subscribe: @escaping @Sendable (@escaping @Sendable (ViewState) -> Void) -> SubscriptionToken
+    ) {
+        self.dispatchAction = dispatch
+        self.readState = state
+        self.subscribeToStates = subscribe
+    }
+
+    /// Maps the action to the store's action and dispatches it there, keeping its source.
+    @inlinable
+    public func dispatch(_ dispatchedAction: DispatchedAction<ViewAction>) {
+        dispatchAction(dispatchedAction)
+    }
+
+    /// The store's current state, mapped to the view state.
+    @inlinable
+    public var state: ViewState {
+        readState()
+    }
+
+    /// Calls `onState` with the current view state, then with every notified one (only the
+    /// changed ones, when `ViewState` is `Equatable`), until the token is cancelled or released.
+    public func subscribe(_ onState: @escaping @Sendable (ViewState) -> Void) -> SubscriptionToken {
+        subscribeToStates(onState)
+    }
+}
+
+/// A type-erased ``StoreType``: a projection that maps nothing.
+public typealias AnyStoreType<ActionType, StateType: Sendable> = StoreProjection<ActionType, StateType>
+
+extension StoreType {
+    /// Returns this store erased to ``AnyStoreType``.
+    public func eraseToAnyStoreType() -> AnyStoreType<ActionType, StateType> {
+        StoreProjection(dispatch: { self.dispatch($0) }, state: { self.state }, subscribe: { self.subscribe($0) })
+    }
+}

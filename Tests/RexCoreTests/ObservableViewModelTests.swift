@@ -1,0 +1,54 @@
+import Dispatch
+import Observation
+import RexCore
+import Testing
+
+@Suite("The observable view model")
+@MainActor
+struct ObservableViewModelTests {
+    @Test("A dispatch on the main thread updates the view model at once and tells its observers")
+    func mainThreadDispatchUpdatesAtOnce() async {
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
+        let viewModel = store.asObservableViewModel()
+        #expect(viewModel.state.count == 0)
+        await confirmation("observers are told") { changed in
+            withObservationTracking {
+                _ = viewModel.state
+            } onChange: {
+                changed()
+            }
+            viewModel.dispatch(.increment)
+        }
+        #expect(viewModel.state.count == 1)
+    }
+
+    @Test("An Equatable state that did not change does not invalidate observers")
+    func unchangedStateDoesNotInvalidate() async {
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
+        let viewModel = store.asObservableViewModel()
+        await confirmation("observers are not told", expectedCount: 0) { changed in
+            withObservationTracking {
+                _ = viewModel.state
+            } onChange: {
+                changed()
+            }
+            viewModel.dispatch(.add(0))
+        }
+    }
+
+    @Test("A change made on another thread reaches the view model on the main actor")
+    func backgroundDispatchArrivesOnMain() async {
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
+        let viewModel = store
+            .projection(action: { (action: CounterAction) in action }, state: { (state: CounterState) in state.count })
+            .asObservableViewModel()
+        await Task.detached {
+            await store.dispatchAndWait(.add(7))
+        }.value
+        // The view model hopped to the main queue; a block queued after it runs after it.
+        await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+        #expect(viewModel.state == 7)
+    }
+}

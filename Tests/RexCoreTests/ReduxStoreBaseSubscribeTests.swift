@@ -1,0 +1,133 @@
+import RexCore
+import Testing
+
+@Suite("Subscriptions and states")
+struct ReduxStoreBaseSubscribeTests {
+    @Test("Subscribing replays the current state first, then each notified state")
+    func subscribeReplaysThenFollows() {
+        let store = CounterStore(initialState: CounterState(count: 5), reducer: counterReducer)
+        let seen = ActionRecorder<Int>()
+        let token = store.subscribe { seen.record($0.count) }
+        store.dispatch(.increment)
+        store.dispatch(.add(10))
+        #expect(seen.actions == [5, 6, 16])
+        token.cancel()
+    }
+
+    @Test("A cancelled subscription is not called again")
+    func cancelledSubscriptionStops() {
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
+        let seen = ActionRecorder<Int>()
+        let token = store.subscribe { seen.record($0.count) }
+        store.dispatch(.increment)
+        token.cancel()
+        store.dispatch(.increment)
+        #expect(seen.actions == [0, 1])
+        #expect(store.state.count == 2)
+    }
+
+    @Test("A released token ends its subscription")
+    func releasedTokenStops() {
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
+        let seen = ActionRecorder<Int>()
+        do {
+            let token = store.subscribe { seen.record($0.count) }
+            store.dispatch(.increment)
+            _ = token
+        }
+        store.dispatch(.increment)
+        #expect(seen.actions == [0, 1])
+    }
+
+    @Test("A subscriber may dispatch; its action runs after the current turn")
+    func subscriberMayDispatch() {
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
+        let seen = ActionRecorder<Int>()
+        let token = store.subscribe { [weak store] state in
+            seen.record(state.count)
+            if state.count == 1 { store?.dispatch(.add(10)) }
+        }
+        store.dispatch(.increment)
+        #expect(seen.actions == [0, 1, 11])
+        token.cancel()
+    }
+
+    @Test(".never still commits every mutation; it only silences notification")
+    func neverKeepsMutations() {
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer, emitsValue: .never)
+        let seen = ActionRecorder<Int>()
+        let token = store.subscribe { seen.record($0.count) }
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        #expect(store.state.count == 2)
+        #expect(seen.actions == [0])
+        token.cancel()
+    }
+
+    @Test(".when decides notification from the old and new state, and never drops the mutation")
+    func whenKeepsMutations() {
+        let store = CounterStore(
+            initialState: CounterState(),
+            reducer: counterReducer,
+            emitsValue: .when { old, new in new.count.isMultiple(of: 2) && old != new }
+        )
+        let seen = ActionRecorder<Int>()
+        let token = store.subscribe { seen.record($0.count) }
+        for _ in 0..<5 { store.dispatch(.increment) }
+        #expect(store.state.count == 5)
+        #expect(seen.actions == [0, 2, 4])
+        token.cancel()
+    }
+
+    @Test(".whenDifferent notifies only states that changed")
+    func whenDifferentSkipsEqualStates() {
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer, emitsValue: .whenDifferent)
+        let seen = ActionRecorder<Int>()
+        let token = store.subscribe { seen.record($0.count) }
+        store.dispatch(.add(0))
+        store.dispatch(.increment)
+        store.dispatch(.add(0))
+        #expect(seen.actions == [0, 1])
+        token.cancel()
+    }
+
+    @Test("states yields the current state, then each notified state, for await")
+    func statesAsyncSequence() async {
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
+        var iterator = store.states.makeAsyncIterator()
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        var seen: [Int] = []
+        for _ in 0..<3 {
+            if let state = await iterator.next() { seen.append(state.count) }
+        }
+        #expect(seen == [0, 1, 2])
+    }
+
+    @Test("Reading the state while another thread dispatches never sees a half-applied change")
+    func stateReadsAreNeverTorn() async {
+        struct Pair: Sendable { var left = 0, right = 0 }
+        let reducer = Reducer<Int, Pair>.reduce { _, pair in
+            pair.left += 1
+            pair.right += 1
+        }
+        let store = ReduxStoreBase<Int, Pair>(initialState: Pair(), reducer: reducer)
+        let torn = await withTaskGroup(of: Int.self) { group in
+            group.addTask {
+                for value in 0..<50_000 { store.dispatch(value) }
+                return 0
+            }
+            group.addTask {
+                var torn = 0
+                for _ in 0..<50_000 {
+                    let pair = store.state
+                    if pair.left != pair.right { torn += 1 }
+                }
+                return torn
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(torn == 0)
+        #expect(store.state.left == 50_000)
+    }
+}

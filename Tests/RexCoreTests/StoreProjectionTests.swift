@@ -1,0 +1,117 @@
+import RexCore
+import Testing
+
+@Suite("Projections")
+struct StoreProjectionTests {
+    struct AppState: Equatable, Sendable {
+        var counter = 0
+        var title = "Rex"
+    }
+
+    enum AppAction: Equatable, Sendable {
+        case increment
+        case rename(String)
+    }
+
+    enum ViewAction: Sendable {
+        case tappedPlus
+        case tappedNothing
+    }
+
+    static let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
+        switch action {
+        case .increment: state.counter += 1
+        case .rename(let title): state.title = title
+        }
+    }
+
+    func makeStore() -> ReduxStoreBase<AppAction, AppState> {
+        ReduxStoreBase(initialState: AppState(), reducer: Self.appReducer)
+    }
+
+    @Test("A projection maps view actions to store actions and drops those mapped to nil")
+    func projectionMapsActions() {
+        let store = makeStore()
+        let view = store.projection(
+            action: { (action: ViewAction) -> AppAction? in action == .tappedPlus ? .increment : nil },
+            state: { (state: AppState) in "\(state.counter)" }
+        )
+        view.dispatch(.tappedPlus)
+        view.dispatch(.tappedNothing)
+        view.dispatch(.tappedPlus)
+        #expect(store.state.counter == 2)
+        #expect(view.state == "2")
+    }
+
+    @Test("An Equatable view state is notified only when it changes")
+    func projectionDeduplicates() {
+        let store = makeStore()
+        let view = store.projection(action: { (action: AppAction) in action }, state: { (state: AppState) in state.counter })
+        let seen = ActionRecorder<Int>()
+        let token = view.subscribe { seen.record($0) }
+        store.dispatch(.rename("A"))
+        store.dispatch(.increment)
+        store.dispatch(.rename("B"))
+        store.dispatch(.increment)
+        #expect(seen.actions == [0, 1, 2])
+        token.cancel()
+    }
+
+    @Test("A view state that is not Equatable is notified for every store notification")
+    func projectionWithoutEquatableNotifiesAll() {
+        struct Opaque: Sendable { let counter: Int }
+        let store = makeStore()
+        let view = store.projection(action: { (action: AppAction) in action }, state: { Opaque(counter: $0.counter) })
+        let seen = ActionRecorder<Int>()
+        let token = view.subscribe { seen.record($0.counter) }
+        store.dispatch(.rename("A"))
+        store.dispatch(.increment)
+        #expect(seen.actions == [0, 0, 1])
+        token.cancel()
+    }
+
+    @Test("A projection of a projection maps both ways through both and de-duplicates")
+    func projectionOfProjection() {
+        let store = makeStore()
+        let middle = store.projection(action: { (action: AppAction) in action }, state: { (state: AppState) in state })
+        let leaf = middle.projection(
+            action: { (action: ViewAction) -> AppAction? in action == .tappedPlus ? .increment : nil },
+            state: { (state: AppState) in state.counter.isMultiple(of: 2) ? "even" : "odd" }
+        )
+        let seen = ActionRecorder<String>()
+        let token = leaf.subscribe { seen.record($0) }
+        leaf.dispatch(.tappedPlus)
+        store.dispatch(.rename("Z"))
+        leaf.dispatch(.tappedPlus)
+        leaf.dispatch(.tappedNothing)
+        #expect(seen.actions == ["even", "odd", "even"])
+        #expect(store.state.counter == 2)
+        token.cancel()
+    }
+
+    @Test("A projection keeps the dispatcher's source")
+    func projectionKeepsSource() {
+        let sources = ActionRecorder<ActionSource>()
+        let middleware = AnyMiddleware<AppAction, AppAction, AppState> { _, source, _ in
+            sources.record(source)
+            return .pure()
+        }
+        let store = ReduxStoreBase(initialState: AppState(), reducer: Self.appReducer, middleware: middleware)
+        let view = store.projection(action: { (_: ViewAction) in AppAction.increment }, state: { $0.counter })
+        view.dispatch(.tappedPlus, info: "view"); let line = UInt(#line)
+        #expect(sources.actions.map(\.line) == [line])
+        #expect(sources.actions.map(\.info) == ["view"])
+    }
+
+    @Test("An erased store forwards dispatch, state and subscriptions")
+    func erasedStore() {
+        let store = makeStore()
+        let erased: AnyStoreType<AppAction, AppState> = store.eraseToAnyStoreType()
+        let seen = ActionRecorder<Int>()
+        let token = erased.subscribe { seen.record($0.counter) }
+        erased.dispatch(.increment)
+        #expect(erased.state.counter == 1)
+        #expect(seen.actions == [0, 1])
+        token.cancel()
+    }
+}
