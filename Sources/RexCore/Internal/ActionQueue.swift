@@ -36,9 +36,9 @@ struct ActionQueue<Action> {
         items.append(item)
     }
 
+    /// Removes and returns the first item; the queue must not be empty.
     @inlinable
-    mutating func popFirst() -> Item? {
-        guard head < items.count else { return nil }
+    mutating func removeFirst() -> (DispatchedAction<Action>, completion: (@Sendable () -> Void)?) {
         let item = items[head]
         head += 1
         if head == items.count {
@@ -48,6 +48,6 @@ struct ActionQueue<Action> {
             items.removeFirst(head)
             head = 0
         }
-        return item
+        return (item.dispatchedAction, item.completion)
     }
 }

@@ -46,26 +46,22 @@ extension ReduxStoreBase {
         }
         fields.pointee.isRunning = true
         core.lock.unlock()
-        runTurn(dispatchedAction)
-        completion?()
-        drain()
+        runTurns(startingWith: dispatchedAction, completion: completion)
     }
 
-    /// Runs the queued turns until the queue is empty, then marks the store idle.
-    @inlinable
+    /// Runs the queued turns, if any, on this thread.
+    @usableFromInline
     func drain() {
         let fields = core.fields
-        while true {
-            core.lock.lock()
-            guard let item = fields.pointee.queue.popFirst() else {
-                fields.pointee.isRunning = false
-                core.lock.unlock()
-                return
-            }
+        core.lock.lock()
+        guard !fields.pointee.queue.isEmpty else {
+            fields.pointee.isRunning = false
             core.lock.unlock()
-            runTurn(item.dispatchedAction)
-            item.completion?()
+            return
         }
+        let (first, completion) = fields.pointee.queue.removeFirst()
+        core.lock.unlock()
+        runTurns(startingWith: first, completion: completion)
     }
 
     /// Starts draining on the store's own queue.
