@@ -1,6 +1,6 @@
 /// Something that accepts actions: a store, a projection, or the output an ``IO`` writes to.
 ///
-/// The only requirement is ``dispatch(_:)-(DispatchedAction<ActionType>)``; the conveniences
+/// The only requirement is ``dispatch(_:)``; the conveniences
 /// in the extension capture the call site as the action's ``ActionSource``.
 public protocol ActionHandler<ActionType> {
     /// The kind of action this handler accepts.

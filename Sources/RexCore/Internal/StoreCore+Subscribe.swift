@@ -1,17 +1,19 @@
 extension StoreCore {
-    /// Registers a subscriber and replays the current state to it, atomically with respect to
-    /// deliveries: it then receives every state committed after the one replayed, in order.
+    /// Registers a selection and delivers the current state to it, atomically with respect to
+    /// turns: it then receives every state committed after that one, in order.
     @usableFromInline
-    func subscribe(_ receive: @escaping @Sendable (State) -> Void) -> SubscriptionToken {
+    func subscribe(selection: Selection<State>) -> SubscriptionToken {
         deliveryLock.lock()
         defer { deliveryLock.unlock() }
         lock.lock()
         let id = fields.pointee.nextSubscriberID
         fields.pointee.nextSubscriberID += 1
-        fields.pointee.subscribers.append(Subscriber(id: id, receive: receive))
-        let current = fields.pointee.state
+        fields.pointee.subscribers.append(Subscriber(id: id, selection: selection))
+        let hasValue = selection.offer(fields.pointee.state)
         lock.unlock()
-        receive(current)
+        if hasValue {
+            selection.deliver()
+        }
         return SubscriptionToken { [weak self] in
             self?.unsubscribe(id)
         }
@@ -29,13 +31,22 @@ extension StoreCore {
         removed?.isActive = false
     }
 
-    /// Gives a committed state to the subscribers that were registered when it was committed.
+    /// Offers the committed state to every subscriber and notes those with something to
+    /// deliver. Call with both locks held.
     @inlinable
-    func deliver(_ state: State, to subscribers: ContiguousArray<Subscriber<State>>) {
-        deliveryLock.lock()
-        defer { deliveryLock.unlock() }
-        for subscriber in subscribers where subscriber.isActive {
-            subscriber.receive(state)
+    func offerToSubscribers(_ state: State) {
+        for subscriber in fields.pointee.subscribers where subscriber.selection.offer(state) {
+            pendingDeliveries.pointee.append(subscriber)
         }
+    }
+
+    /// Delivers what `offerToSubscribers` noted. Call with the delivery lock held, and the
+    /// state lock released, so that subscribers may read the state or dispatch.
+    @inlinable
+    func deliverPending() {
+        for subscriber in pendingDeliveries.pointee where subscriber.isActive {
+            subscriber.selection.deliver()
+        }
+        pendingDeliveries.pointee.removeAll(keepingCapacity: true)
     }
 }

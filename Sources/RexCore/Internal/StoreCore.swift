@@ -39,23 +39,32 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
     /// than a reducer runs).
     @usableFromInline
     let lock = Lock()
-    /// Serializes every delivery of a state to subscribers (after a turn, or the replay of a new
-    /// subscription), so that each subscriber sees states in the order they were committed.
-    /// Recursive, because a subscriber may subscribe or cancel from its callback.
+    /// Serializes every delivery of states to subscribers (after a turn, or the replay of a new
+    /// subscription), so that each subscriber sees states in the order they were committed; it
+    /// guards `pendingDeliveries` and what selections keep between calls. Taken before `lock`,
+    /// never after. Recursive, because a subscriber may subscribe or cancel from its callback.
     @usableFromInline
     let deliveryLock = Lock(recursive: true)
     @usableFromInline
     let fields: UnsafeMutablePointer<Fields>
+    /// The subscribers that have something to deliver after this turn; guarded by `deliveryLock`.
+    /// Kept between turns so that its buffer is reused.
+    @usableFromInline
+    let pendingDeliveries: UnsafeMutablePointer<ContiguousArray<Subscriber<State>>>
 
     @usableFromInline
     init(state: State) {
         fields = .allocate(capacity: 1)
         fields.initialize(to: Fields(state: state))
+        pendingDeliveries = .allocate(capacity: 1)
+        pendingDeliveries.initialize(to: [])
     }
 
     deinit {
         fields.deinitialize(count: 1)
         fields.deallocate()
+        pendingDeliveries.deinitialize(count: 1)
+        pendingDeliveries.deallocate()
     }
 
     /// The committed state.

@@ -1,19 +1,17 @@
-/// One subscription to a store's states.
-///
-/// `isActive` is read and written only while the store's delivery lock is held, which is what
-/// lets a cancelled subscription be sure it is never called again once `cancel()` returns.
+/// One subscription to a store: its selection, and whether it is still wanted.
 @usableFromInline
 final class Subscriber<State>: @unchecked Sendable {  // `isActive` is guarded by the store's delivery lock
     @usableFromInline
     let id: UInt64
     @usableFromInline
-    let receive: @Sendable (State) -> Void
+    let selection: Selection<State>
+    /// Cleared on cancel, so that a delivery already under way skips it.
     @usableFromInline
     var isActive = true
 
     @usableFromInline
-    init(id: UInt64, receive: @escaping @Sendable (State) -> Void) {
+    init(id: UInt64, selection: Selection<State>) {
         self.id = id
-        self.receive = receive
+        self.selection = selection
     }
 }

@@ -21,7 +21,7 @@ extension ReduxStoreBase {
     /// Returns whether the store went idle (the queue was empty after the turn); otherwise the
     /// queue has an action waiting.
     ///
-    /// When nothing of the turn remains to run after the commit (a pure IO, nobody to notify,
+    /// When nothing of the turn remains to run after the commit (no subscriber, a pure IO,
     /// nobody waiting), the queue is checked under the same lock as the commit: one lock pair
     /// per action.
     @inlinable
@@ -36,21 +36,19 @@ extension ReduxStoreBase {
         }
 
         let fields = core.fields
-        var delivery: Delivery?
         core.lock.lock()
         if fields.pointee.subscribers.isEmpty {
             reducer.reduce(dispatchedAction.action, &fields.pointee.state)
+            if io.isPure && completion == nil {
+                return markIdleIfEmptyAndUnlock()
+            }
+            core.lock.unlock()
         } else {
-            delivery = reduceForDelivery(dispatchedAction.action)
+            // The delivery lock comes before the state lock: let go, and take both in order.
+            core.lock.unlock()
+            reduceAndNotify(dispatchedAction.action)
         }
-        if delivery == nil && io.isPure && completion == nil {
-            return markIdleIfEmptyAndUnlock()
-        }
-        core.lock.unlock()
 
-        if let delivery {
-            notify(delivery)
-        }
         if !io.isPure {
             io.run(AnyActionHandler { [weak self] in self?.dispatch($0) })
         }
@@ -58,6 +56,32 @@ extension ReduxStoreBase {
 
         core.lock.lock()
         return markIdleIfEmptyAndUnlock()
+    }
+
+    /// Reduces and commits with subscribers registered, then notifies them as `emitsValue`
+    /// says: each subscriber's selection runs under the state lock, and only those with a new
+    /// value are called back, after the state lock is released.
+    @inlinable
+    func reduceAndNotify(_ action: Action) {
+        let fields = core.fields
+        core.deliveryLock.lock()
+        core.lock.lock()
+        switch emitsValue {
+        case .always:
+            reducer.reduce(action, &fields.pointee.state)
+            core.offerToSubscribers(fields.pointee.state)
+        case .never:
+            reducer.reduce(action, &fields.pointee.state)
+        case .when(let shouldEmit):
+            let previous = fields.pointee.state
+            reducer.reduce(action, &fields.pointee.state)
+            if shouldEmit(previous, fields.pointee.state) {
+                core.offerToSubscribers(fields.pointee.state)
+            }
+        }
+        core.lock.unlock()
+        core.deliverPending()
+        core.deliveryLock.unlock()
     }
 
     /// Marks the store idle if no action waits, releases the state lock, and returns whether it
@@ -71,51 +95,5 @@ extension ReduxStoreBase {
         }
         core.lock.unlock()
         return isIdle
-    }
-
-    /// Reduces with subscribers registered, keeping what notifying them needs. Call with the
-    /// state lock held.
-    @inlinable
-    func reduceForDelivery(_ action: Action) -> Delivery? {
-        let fields = core.fields
-        switch emitsValue {
-        case .always:
-            reducer.reduce(action, &fields.pointee.state)
-            return Delivery(previous: nil, state: fields.pointee.state, subscribers: fields.pointee.subscribers)
-        case .never:
-            reducer.reduce(action, &fields.pointee.state)
-            return nil
-        case .when:
-            let previous = fields.pointee.state
-            reducer.reduce(action, &fields.pointee.state)
-            return Delivery(previous: previous, state: fields.pointee.state, subscribers: fields.pointee.subscribers)
-        }
-    }
-
-    /// A committed state waiting to be sent to the subscribers registered when it was committed.
-    @usableFromInline
-    struct Delivery {
-        @usableFromInline let previous: State?
-        @usableFromInline let state: State
-        @usableFromInline let subscribers: ContiguousArray<Subscriber<State>>
-
-        @inlinable
-        init(previous: State?, state: State, subscribers: ContiguousArray<Subscriber<State>>) {
-            self.previous = previous
-            self.state = state
-            self.subscribers = subscribers
-        }
-    }
-
-    /// Sends a committed state to subscribers, if `emitsValue` says so; runs outside the state
-    /// lock so that subscribers may read the state or dispatch.
-    @inlinable
-    func notify(_ delivery: Delivery) {
-        if case .when(let shouldEmit) = emitsValue, let previous = delivery.previous,
-            !shouldEmit(previous, delivery.state)
-        {
-            return
-        }
-        core.deliver(delivery.state, to: delivery.subscribers)
     }
 }

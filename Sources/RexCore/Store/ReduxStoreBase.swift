@@ -111,6 +111,13 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
     /// Calls `onState` with the current state, then with every notified state, until the token
     /// is cancelled or released.
     public func subscribe(_ onState: @escaping @Sendable (State) -> Void) -> SubscriptionToken {
-        core.subscribe(onState)
+        core.subscribe(selection: .callback(onState))
+    }
+}
+
+extension ReduxStoreBase: SelectionSource {
+    @usableFromInline
+    func subscribe(selection: Selection<State>) -> SubscriptionToken {
+        core.subscribe(selection: selection)
     }
 }

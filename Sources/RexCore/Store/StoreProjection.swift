@@ -6,30 +6,33 @@
 ///
 /// ```swift
 /// let counterView = store.projection(
-///     action: { (viewAction: CounterView.Action) in AppAction.counter(viewAction.counterAction) },
-///     state: { (state: AppState) in CounterView.State(title: "\(state.counter)") }
+///     action: { (viewAction: CounterViewAction) in AppAction.counter(viewAction.counterAction) },
+///     state: { (state: AppState) in "Count: \(state.counter)" }
 /// )
 /// ```
 ///
 /// When the view state is `Equatable`, subscribers are notified only when it changes.
-/// A projection nobody subscribes to costs nothing per action.
+/// A projection nobody subscribes to costs nothing per action. The store computes the view
+/// states of all subscribed projections in one pass per action, and calls back only those that
+/// changed; so the `state` mapping must be a pure function: it must not read a store's state or
+/// dispatch.
 public struct StoreProjection<ViewAction, ViewState: Sendable>: StoreType {
     @usableFromInline
     let dispatchAction: @Sendable (DispatchedAction<ViewAction>) -> Void
     @usableFromInline
     let readState: @Sendable () -> ViewState
     @usableFromInline
-    let subscribeToStates: @Sendable (@escaping @Sendable (ViewState) -> Void) -> SubscriptionToken
+    let subscribeSelection: @Sendable (Selection<ViewState>) -> SubscriptionToken
 
-    /// Creates a store from the three things a store does: dispatch, read the state, subscribe.
-    public init(
+    @usableFromInline
+    init(
         dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
         state: @escaping @Sendable () -> ViewState,
-        subscribe: @escaping @Sendable (@escaping @Sendable (ViewState) -> Void) -> SubscriptionToken
+        subscribeSelection: @escaping @Sendable (Selection<ViewState>) -> SubscriptionToken
     ) {
         self.dispatchAction = dispatch
         self.readState = state
-        self.subscribeToStates = subscribe
+        self.subscribeSelection = subscribeSelection
     }
 
     /// Maps the action to the store's action and dispatches it there, keeping its source.
@@ -47,7 +50,14 @@ public struct StoreProjection<ViewAction, ViewState: Sendable>: StoreType {
     /// Calls `onState` with the current view state, then with every notified one (only the
     /// changed ones, when `ViewState` is `Equatable`), until the token is cancelled or released.
     public func subscribe(_ onState: @escaping @Sendable (ViewState) -> Void) -> SubscriptionToken {
-        subscribeToStates(onState)
+        subscribeSelection(.callback(onState))
+    }
+}
+
+extension StoreProjection: SelectionSource {
+    @usableFromInline
+    func subscribe(selection: Selection<ViewState>) -> SubscriptionToken {
+        subscribeSelection(selection)
     }
 }
 
@@ -57,6 +67,10 @@ public typealias AnyStoreType<ActionType, StateType: Sendable> = StoreProjection
 extension StoreType {
     /// Returns this store erased to ``AnyStoreType``.
     public func eraseToAnyStoreType() -> AnyStoreType<ActionType, StateType> {
-        StoreProjection(dispatch: { self.dispatch($0) }, state: { self.state }, subscribe: { self.subscribe($0) })
+        StoreProjection(
+            dispatch: { self.dispatch($0) },
+            state: { self.state },
+            subscribeSelection: { self.subscribe(selection: $0) }
+        )
     }
 }

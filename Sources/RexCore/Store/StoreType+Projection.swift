@@ -3,7 +3,8 @@ extension StoreType {
     ///
     /// - Parameters:
     ///   - action: Maps a view action to this store's action; return `nil` to drop it.
-    ///   - state: Maps this store's state to the view state.
+    ///   - state: Maps this store's state to the view state; a pure function.
+    @inlinable
     public func projection<ViewAction, ViewState: Sendable>(
         action: @escaping @Sendable (ViewAction) -> ActionType?,
         state: @escaping @Sendable (StateType) -> ViewState
@@ -11,8 +12,8 @@ extension StoreType {
         StoreProjection(
             dispatch: projectedDispatch(action),
             state: { state(self.state) },
-            subscribe: { onState in
-                self.subscribe { parentState in onState(state(parentState)) }
+            subscribeSelection: { selection in
+                self.subscribe(selection: selection.mapped(state))
             }
         )
     }
@@ -22,7 +23,8 @@ extension StoreType {
     ///
     /// - Parameters:
     ///   - action: Maps a view action to this store's action; return `nil` to drop it.
-    ///   - state: Maps this store's state to the view state.
+    ///   - state: Maps this store's state to the view state; a pure function.
+    @inlinable
     public func projection<ViewAction, ViewState: Equatable & Sendable>(
         action: @escaping @Sendable (ViewAction) -> ActionType?,
         state: @escaping @Sendable (StateType) -> ViewState
@@ -30,19 +32,14 @@ extension StoreType {
         StoreProjection(
             dispatch: projectedDispatch(action),
             state: { state(self.state) },
-            subscribe: { onState in
-                let last = LastValue<ViewState>()
-                return self.subscribe { parentState in
-                    let viewState = state(parentState)
-                    if last.replace(with: viewState) {
-                        onState(viewState)
-                    }
-                }
+            subscribeSelection: { selection in
+                self.subscribe(selection: selection.mappedRemovingDuplicates(state))
             }
         )
     }
 
-    private func projectedDispatch<ViewAction>(
+    @inlinable
+    func projectedDispatch<ViewAction>(
         _ action: @escaping @Sendable (ViewAction) -> ActionType?
     ) -> @Sendable (DispatchedAction<ViewAction>) -> Void {
         { viewAction in

@@ -1,0 +1,83 @@
+/// What one subscription wants from each committed state, split in two steps so that the
+/// store can run the cheap part for every subscription in one pass and call back only those
+/// whose value changed.
+///
+/// - `offer` runs while the store holds its state lock (and its delivery lock): it maps the
+///   state to the subscriber's value, compares it with the last one when de-duplicating, and
+///   keeps it for delivery. It returns whether there is something to deliver.
+/// - `deliver` runs after the state lock is released (delivery lock still held) and calls the
+///   subscriber with what `offer` kept.
+///
+/// A projection of a projection wraps its parent's steps, so however deep the chain, the store
+/// holds one flat list of selections and runs them in one pass.
+@usableFromInline
+struct Selection<Input>: Sendable {
+    @usableFromInline
+    let offer: @Sendable (Input) -> Bool
+    @usableFromInline
+    let deliver: @Sendable () -> Void
+
+    @inlinable
+    init(offer: @escaping @Sendable (Input) -> Bool, deliver: @escaping @Sendable () -> Void) {
+        self.offer = offer
+        self.deliver = deliver
+    }
+
+    /// A selection that calls `receive` with every value offered.
+    @inlinable
+    static func callback(_ receive: @escaping @Sendable (Input) -> Void) -> Selection {
+        let pending = SelectionBox<Input>()
+        return Selection(
+            offer: { value in
+                pending.value = value
+                return true
+            },
+            deliver: {
+                guard let value = pending.value else { return }
+                // Not kept past the delivery: a kept copy would make the next reducer copy the state.
+                pending.value = nil
+                receive(value)
+            }
+        )
+    }
+
+    /// A selection of a parent's values that maps each one and passes it on to `self`.
+    @inlinable
+    func mapped<Parent>(_ transform: @escaping @Sendable (Parent) -> Input) -> Selection<Parent> {
+        let offer = self.offer
+        return Selection<Parent>(offer: { parent in offer(transform(parent)) }, deliver: deliver)
+    }
+
+    /// A selection of a parent's values that maps each one and passes it on to `self` only when
+    /// it differs from the last one passed on.
+    @inlinable
+    func mappedRemovingDuplicates<Parent>(_ transform: @escaping @Sendable (Parent) -> Input) -> Selection<Parent>
+    where Input: Equatable & Sendable {
+        let offer = self.offer
+        let last = SelectionBox<Input>()
+        return Selection<Parent>(
+            offer: { parent in
+                let value = transform(parent)
+                if let previous = last.value, previous == value { return false }
+                last.value = value
+                return offer(value)
+            },
+            deliver: deliver
+        )
+    }
+}
+
+/// A value a selection keeps between calls.
+@usableFromInline
+final class SelectionBox<Value>: @unchecked Sendable {
+    // `value` is guarded by the delivery lock of the store that runs the selection: every
+    // `offer` and `deliver` runs while that lock is held (see `StoreCore.deliveryLock`, and
+    // `StateProvider.subscribe(selection:)` for stores that are not ours).
+    // Unchecked: the delivery lock already keeps accesses apart, and the dynamic exclusivity
+    // check would cost more than the rest of a selection's work.
+    @usableFromInline @exclusivity(unchecked)
+    var value: Value?
+
+    @inlinable
+    init() {}
+}
