@@ -44,6 +44,12 @@ extension ReduxStoreBase {
             }
             return
         }
+        if middleware == nil && completion == nil && fields.pointee.subscribers.isEmpty {
+            // The whole turn is the reducer: run it under this lock, and the store stays idle.
+            reducer.reduce(dispatchedAction.action, &fields.pointee.state)
+            core.lock.unlock()
+            return
+        }
         fields.pointee.isRunning = true
         core.lock.unlock()
         runTurns(startingWith: dispatchedAction, completion: completion)
