@@ -11,14 +11,15 @@ import Musl
 /// A `pthread_mutex` rather than `Synchronization.Mutex` because the thread sanitizer on Linux
 /// understands it (and `Mutex` needs newer Apple systems than we support). The mutex lives at a
 /// stable heap address, which a mutex needs and a Swift stored property does not guarantee.
+/// Visible to the package's other modules, so that they lock the same way.
 @usableFromInline
-final class Lock: @unchecked Sendable {  // the pthread mutex is itself the synchronization
+package final class Lock: @unchecked Sendable {  // the pthread mutex is itself the synchronization
     @usableFromInline
     let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates a lock; a recursive one may be taken again by the thread that holds it.
     @usableFromInline
-    init(recursive: Bool = false) {
+    package init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
@@ -36,17 +37,17 @@ final class Lock: @unchecked Sendable {  // the pthread mutex is itself the sync
     }
 
     @inlinable
-    func lock() {
+    package func lock() {
         pthread_mutex_lock(mutex)
     }
 
     @inlinable
-    func unlock() {
+    package func unlock() {
         pthread_mutex_unlock(mutex)
     }
 
     @inlinable
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()
