@@ -1,0 +1,69 @@
+/// One line per field that differs between two values: `.path.to.field: old → new`.
+///
+/// Values are walked with `Mirror`: structs, classes and tuples by field, enums by case and
+/// payload, optionals through their value, arrays by index, dictionaries and sets in the order
+/// of their keys' text, so that the output is the same from run to run. A field whose path starts
+/// with one of `hiding` is left out.
+func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [String] {
+    var lines: [String] = []
+    appendFieldDiff(before, after, path: "", hiding: hiding, into: &lines)
+    return lines
+}
+
+private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: [String], into lines: inout [String]) {
+    if hiding.contains(where: { !$0.isEmpty && path.hasPrefix($0) }) { return }
+    let beforeMirror = Mirror(reflecting: before)
+    let afterMirror = Mirror(reflecting: after)
+    let beforeChildren = children(of: beforeMirror)
+    let afterChildren = children(of: afterMirror)
+    let isComposite = beforeMirror.displayStyle == afterMirror.displayStyle && !(beforeChildren.isEmpty && afterChildren.isEmpty)
+        && !(beforeMirror.displayStyle == .enum && caseName(before) != caseName(after))
+        && !(beforeMirror.displayStyle == .optional && (beforeChildren.isEmpty || afterChildren.isEmpty))
+    guard isComposite else {
+        let old = String(describing: before), new = String(describing: after)
+        if old != new {
+            lines.append("\(path.isEmpty ? "." : path): \(old) → \(new)")
+        }
+        return
+    }
+    let afterByKey = Dictionary(afterChildren.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    let beforeKeys = Set(beforeChildren.map(\.key))
+    for child in beforeChildren {
+        let childPath = path + child.key
+        if let newValue = afterByKey[child.key] {
+            appendFieldDiff(child.value, newValue, path: childPath, hiding: hiding, into: &lines)
+        } else if !hiding.contains(where: { childPath.hasPrefix($0) }) {
+            lines.append("\(childPath): \(String(describing: child.value)) → (none)")
+        }
+    }
+    for child in afterChildren where !beforeKeys.contains(child.key) && !hiding.contains(where: { (path + child.key).hasPrefix($0) }) {
+        lines.append("\(path + child.key): (none) → \(String(describing: child.value))")
+    }
+}
+
+/// A value's parts, each with the path step that names it, in a stable order.
+private func children(of mirror: Mirror) -> [(key: String, value: Any)] {
+    switch mirror.displayStyle {
+    case .collection:
+        return mirror.children.enumerated().map { ("[\($0.offset)]", $0.element.value) }
+    case .dictionary:
+        let pairs: [(key: String, value: Any)] = mirror.children.map { pair in
+            let parts = Array(Mirror(reflecting: pair.value).children)
+            return ("[\(String(describing: parts[0].value))]", parts[1].value)
+        }
+        return pairs.sorted { $0.key < $1.key }
+    case .set:
+        return mirror.children.map { String(describing: $0.value) }.sorted().map { ("[\($0)]", $0) }
+    case .optional:
+        return mirror.children.map { ("", $0.value) }
+    case .enum:
+        return mirror.children.enumerated().map { (".\($0.element.label ?? String($0.offset))", $0.element.value) }
+    default:
+        return mirror.children.enumerated().map { (".\($0.element.label ?? String($0.offset))", $0.element.value) }
+    }
+}
+
+/// The case name of an enum value: its text up to the payload.
+private func caseName(_ value: Any) -> Substring {
+    String(describing: value).prefix { $0 != "(" }
+}

@@ -1,0 +1,112 @@
+import RexCore
+
+/// A middleware that logs each action, where it came from, and what it changed in the state.
+///
+/// It reads the state before the reducer (in `handle`) and after it (in its IO), and hands both
+/// to a writer of its own that formats and writes them later, in order: the store's turn only
+/// pays for two state copies. Those copies keep the old state alive a little longer, so a large
+/// copy-on-write state is copied once per action while a logger is in the chain; use it for
+/// debugging.
+///
+/// Each entry reads:
+///
+/// ```
+/// action add(5) from App/CounterView.swift:42 tapped()
+///   .count: 0 → 5
+/// ```
+///
+/// and when nothing changed, `  no state mutation`. Compose it in front of the middlewares it
+/// should watch with ``RexCore/MiddlewareProtocol/logger(actionFilter:actionFormat:stateChange:destination:)``.
+public struct LoggerMiddleware<InputActionType: Sendable, OutputActionType, StateType: Sendable>: MiddlewareProtocol {
+    let actionFilter: @Sendable (InputActionType, ActionSource) -> Bool
+    let actionFormat: LogActionFormat<InputActionType>
+    let stateChange: LogStateChange<StateType>
+    let writer: LogWriter
+
+    /// Creates a logger.
+    ///
+    /// - Parameters:
+    ///   - actionFilter: Which actions to log; all by default.
+    ///   - actionFormat: How to write an action; the whole action by default.
+    ///   - stateChange: How to write the change of state; a field-by-field diff by default.
+    ///   - destination: Where to write; standard output by default.
+    public init(
+        actionFilter: @escaping @Sendable (InputActionType, ActionSource) -> Bool = { _, _ in true },
+        actionFormat: LogActionFormat<InputActionType> = .full,
+        stateChange: LogStateChange<StateType> = .fieldDiff(),
+        destination: LogDestination = .standardOutput
+    ) {
+        self.actionFilter = actionFilter
+        self.actionFormat = actionFormat
+        self.stateChange = stateChange
+        self.writer = LogWriter(destination)
+    }
+
+    /// Notes the state before the reducer and returns an IO that logs the action with the state
+    /// after it. Dispatches nothing.
+    public func handle(
+        action: InputActionType,
+        from dispatcher: ActionSource,
+        state: @escaping GetState<StateType>
+    ) -> IO<OutputActionType> {
+        guard actionFilter(action, dispatcher) else { return .pure() }
+        let before = state()
+        return IO { [actionFormat, stateChange, writer] _ in
+            let after = state()
+            writer.write {
+                LogEntry.text(
+                    action: actionFormat.format(action),
+                    source: dispatcher,
+                    stateLines: stateChange.lines(before: before, after: after)
+                )
+            }
+        }
+    }
+
+    /// Returns once every entry logged so far has been written.
+    public func flush() {
+        writer.flush()
+    }
+}
+
+extension LogStateChange {
+    /// The lines that say what changed; empty when nothing did.
+    func lines(before: State, after: State) -> [String] {
+        switch self {
+        case .lineDiff(let contextLines):
+            return diffLines(dumped(before), dumped(after), contextLines: contextLines)
+        case .fieldDiff(let hiding):
+            return diffFields(before, after, hiding: hiding)
+        case .newState:
+            let new = dumped(after)
+            return new == dumped(before) ? [] : new.map(String.init)
+        case .custom(let describe):
+            return describe(before, after).map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        }
+    }
+
+    private func dumped(_ state: State) -> [Substring] {
+        var text = ""
+        dump(state, to: &text)
+        return text.split(separator: "\n")
+    }
+}
+
+/// The text of one log entry.
+enum LogEntry {
+    static func text(action: String, source: ActionSource, stateLines: [String]) -> String {
+        var text = "action \(action) from \(source.file):\(source.line) \(source.function)"
+        if let info = source.info {
+            text += " | \(info)"
+        }
+        text += "\n"
+        if stateLines.isEmpty {
+            text += "  no state mutation\n"
+        } else {
+            for line in stateLines {
+                text += "  \(line)\n"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,23 @@
+import RexCore
+
+extension MiddlewareProtocol where InputActionType: Sendable, StateType: Sendable {
+    /// Returns this middleware with a ``LoggerMiddleware`` in front of it, which logs every
+    /// action this middleware sees and what it changed in the state.
+    ///
+    /// ```swift
+    /// let middleware = (effects <> analytics).logger(stateChange: .lineDiff())
+    /// ```
+    public func logger(
+        actionFilter: @escaping @Sendable (InputActionType, ActionSource) -> Bool = { _, _ in true },
+        actionFormat: LogActionFormat<InputActionType> = .full,
+        stateChange: LogStateChange<StateType> = .fieldDiff(),
+        destination: LogDestination = .standardOutput
+    ) -> ComposedMiddleware<InputActionType, OutputActionType, StateType> {
+        LoggerMiddleware<InputActionType, OutputActionType, StateType>(
+            actionFilter: actionFilter,
+            actionFormat: actionFormat,
+            stateChange: stateChange,
+            destination: destination
+        ) <> self
+    }
+}
