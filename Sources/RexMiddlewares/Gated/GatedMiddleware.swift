@@ -5,8 +5,8 @@ import RexCore
 /// While the gate is off, the wrapped middleware sees no action and nothing it dispatches
 /// arrives, including what it started dispatching before the gate closed (a response to a
 /// request made while it was on, say). Build one with
-/// ``RexCore/MiddlewareProtocol/gated(by:initially:)`` or
-/// ``RexCore/MiddlewareProtocol/gated(whenOn:)``.
+/// `gated(by:initially:)` or
+/// `gated(whenOn:)`.
 ///
 /// - By action: a ``GateAction`` found in the action stream switches the gate. Control actions
 ///   are always forwarded to the wrapped middleware, whatever the gate's position.

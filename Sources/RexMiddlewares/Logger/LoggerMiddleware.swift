@@ -16,7 +16,7 @@ import RexCore
 /// ```
 ///
 /// and when nothing changed, `  no state mutation`. Compose it in front of the middlewares it
-/// should watch with ``RexCore/MiddlewareProtocol/logger(actionFilter:actionFormat:stateChange:destination:)``.
+/// should watch with `logger(actionFilter:actionFormat:stateChange:destination:)`.
 public struct LoggerMiddleware<InputActionType: Sendable, OutputActionType, StateType: Sendable>: MiddlewareProtocol {
     let actionFilter: @Sendable (InputActionType, ActionSource) -> Bool
     let actionFormat: LogActionFormat<InputActionType>
