@@ -11,8 +11,10 @@ let package = Package(
     targets: [
         .target(name: "RexCore"),
         .target(name: "RexMiddlewares", dependencies: ["RexCore"]),
-        .testTarget(name: "RexCoreTests", dependencies: ["RexCore"]),
-        .testTarget(name: "RexMiddlewaresTests", dependencies: ["RexCore", "RexMiddlewares"]),
+        // What the test targets share; not a product.
+        .target(name: "RexTestSupport", dependencies: ["RexCore"], path: "Tests/RexTestSupport"),
+        .testTarget(name: "RexCoreTests", dependencies: ["RexCore", "RexTestSupport"]),
+        .testTarget(name: "RexMiddlewaresTests", dependencies: ["RexCore", "RexMiddlewares", "RexTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

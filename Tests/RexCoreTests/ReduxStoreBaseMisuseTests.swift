@@ -1,4 +1,5 @@
 import RexCore
+import RexTestSupport
 import Testing
 
 @Suite("Misuse")
@@ -7,10 +8,10 @@ struct ReduxStoreBaseMisuseTests {
     @Test("Dispatching inside handle stops a debug build with a message naming the action and its source")
     func dispatchInsideHandleIsCaught() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let keptStore = ActionRecorder<CounterStore>()
+            let keptStore = Recorder<CounterStore>()
             let middleware = AnyMiddleware<CounterAction, CounterAction, CounterState> { action, _, _ in
                 if action == .increment {
-                    keptStore.actions.first?.dispatch(.decrement, info: "inside handle")
+                    keptStore.values.first?.dispatch(.decrement, info: "inside handle")
                 }
                 return .pure()
             }

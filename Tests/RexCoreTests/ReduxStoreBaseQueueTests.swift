@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RexCore
+import RexTestSupport
 import Testing
 
 @Suite("The queue")
@@ -8,7 +9,7 @@ struct ReduxStoreBaseQueueTests {
     @Test("A chain of 100,000 actions, each dispatched from the previous one's IO, runs with constant stack depth")
     func longChainDoesNotNest() {
         let chainLength = 100_000
-        let stackAddresses = ActionRecorder<UInt>()
+        let stackAddresses = Recorder<UInt>()
         let middleware = AnyMiddleware<CounterAction, CounterAction, CounterState> { _, _, state in
             IO { output in
                 var marker = 0
@@ -22,7 +23,7 @@ struct ReduxStoreBaseQueueTests {
         store.dispatch(.increment)
 
         #expect(store.state.count == chainLength)
-        let addresses = stackAddresses.actions
+        let addresses = stackAddresses.values
         #expect(addresses.count == chainLength)
         // Nested turns would move the stack by hundreds of bytes per action (megabytes in all);
         // queued ones run from the same frame, but the first, which runs from `dispatch` itself.
@@ -65,14 +66,14 @@ struct ReduxStoreBaseQueueTests {
 
     @Test("dispatchAndWait returns after the reducer, the subscribers and the IO of its action")
     func dispatchAndWaitWaitsForTheWholeTurn() async {
-        let trace = ActionRecorder<String>()
+        let trace = Recorder<String>()
         let middleware = AnyMiddleware<CounterAction, CounterAction, CounterState> { _, _, _ in
             IO { _ in trace.record("io") }
         }
         let store = CounterStore(initialState: CounterState(), reducer: counterReducer, middleware: middleware)
         let token = store.subscribe { state in trace.record("notify \(state.count)") }
         await store.dispatchAndWait(.add(3))
-        #expect(trace.actions == ["notify 0", "notify 3", "io"])
+        #expect(trace.values == ["notify 0", "notify 3", "io"])
         #expect(store.state.count == 3)
         token.cancel()
     }
@@ -80,7 +81,7 @@ struct ReduxStoreBaseQueueTests {
     @Test("With a queue given, turns run only on that queue")
     func turnsRunOnTheGivenQueue() async {
         let queue = DispatchQueue(label: "rex.test.store")
-        let onQueue = ActionRecorder<Bool>()
+        let onQueue = Recorder<Bool>()
         let reducer = Reducer<CounterAction, CounterState>.reduce { action, state in
             onQueue.record(DispatchQueue.getSpecific(key: QueueMarker.key) == QueueMarker.value)
             counterReducer.reduce(action, &state)
@@ -89,7 +90,7 @@ struct ReduxStoreBaseQueueTests {
         let store = CounterStore(initialState: CounterState(), reducer: reducer, queue: queue)
         store.dispatch(.increment)
         await store.dispatchAndWait(.increment)
-        #expect(onQueue.actions == [true, true])
+        #expect(onQueue.values == [true, true])
         #expect(store.state.count == 2)
     }
 
@@ -106,7 +107,7 @@ struct ReduxStoreBaseQueueTests {
 
     @Test("An IO's output kept after the store is released does nothing and does not crash")
     func dispatchToReleasedStoreIsHarmless() {
-        let keptOutput = ActionRecorder<AnyActionHandler<CounterAction>>()
+        let keptOutput = Recorder<AnyActionHandler<CounterAction>>()
         let middleware = AnyMiddleware<CounterAction, CounterAction, CounterState> { _, _, _ in
             IO { output in keptOutput.record(output) }
         }
@@ -117,8 +118,8 @@ struct ReduxStoreBaseQueueTests {
             store.dispatch(.increment)
         }
         #expect(weakStore == nil)
-        keptOutput.actions.first?.dispatch(.increment)
-        #expect(keptOutput.actions.count == 1)
+        keptOutput.values.first?.dispatch(.increment)
+        #expect(keptOutput.values.count == 1)
     }
 
     @Test("Releasing the store frees it, its middlewares and the IO closures it ran")
@@ -126,7 +127,7 @@ struct ReduxStoreBaseQueueTests {
         final class Witness: Sendable {}
         struct HoldingMiddleware: MiddlewareProtocol {
             let witness: Witness
-            let ioWitnesses: ActionRecorder<Weak<Witness>>
+            let ioWitnesses: Recorder<Weak<Witness>>
             func handle(action: CounterAction, from dispatcher: ActionSource, state: @escaping GetState<CounterState>)
                 -> IO<CounterAction>
             {
@@ -139,7 +140,7 @@ struct ReduxStoreBaseQueueTests {
                 }
             }
         }
-        let ioWitnesses = ActionRecorder<Weak<Witness>>()
+        let ioWitnesses = Recorder<Weak<Witness>>()
         weak var weakStore: CounterStore?
         weak var weakMiddlewareWitness: Witness?
         do {
@@ -153,8 +154,8 @@ struct ReduxStoreBaseQueueTests {
         }
         #expect(weakStore == nil)
         #expect(weakMiddlewareWitness == nil)
-        #expect(!ioWitnesses.actions.isEmpty)
-        #expect(ioWitnesses.actions.allSatisfy { $0.value == nil })
+        #expect(!ioWitnesses.values.isEmpty)
+        #expect(ioWitnesses.values.allSatisfy { $0.value == nil })
     }
 }
 

@@ -1,4 +1,5 @@
 import RexCore
+import RexTestSupport
 import Testing
 
 @Suite("Subscriptions and states")
@@ -6,61 +7,61 @@ struct ReduxStoreBaseSubscribeTests {
     @Test("Subscribing replays the current state first, then each notified state")
     func subscribeReplaysThenFollows() {
         let store = CounterStore(initialState: CounterState(count: 5), reducer: counterReducer)
-        let seen = ActionRecorder<Int>()
+        let seen = Recorder<Int>()
         let token = store.subscribe { seen.record($0.count) }
         store.dispatch(.increment)
         store.dispatch(.add(10))
-        #expect(seen.actions == [5, 6, 16])
+        #expect(seen.values == [5, 6, 16])
         token.cancel()
     }
 
     @Test("A cancelled subscription is not called again")
     func cancelledSubscriptionStops() {
         let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
-        let seen = ActionRecorder<Int>()
+        let seen = Recorder<Int>()
         let token = store.subscribe { seen.record($0.count) }
         store.dispatch(.increment)
         token.cancel()
         store.dispatch(.increment)
-        #expect(seen.actions == [0, 1])
+        #expect(seen.values == [0, 1])
         #expect(store.state.count == 2)
     }
 
     @Test("A released token ends its subscription")
     func releasedTokenStops() {
         let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
-        let seen = ActionRecorder<Int>()
+        let seen = Recorder<Int>()
         do {
             let token = store.subscribe { seen.record($0.count) }
             store.dispatch(.increment)
             _ = token
         }
         store.dispatch(.increment)
-        #expect(seen.actions == [0, 1])
+        #expect(seen.values == [0, 1])
     }
 
     @Test("A subscriber may dispatch; its action runs after the current turn")
     func subscriberMayDispatch() {
         let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
-        let seen = ActionRecorder<Int>()
+        let seen = Recorder<Int>()
         let token = store.subscribe { [weak store] state in
             seen.record(state.count)
             if state.count == 1 { store?.dispatch(.add(10)) }
         }
         store.dispatch(.increment)
-        #expect(seen.actions == [0, 1, 11])
+        #expect(seen.values == [0, 1, 11])
         token.cancel()
     }
 
     @Test(".never still commits every mutation; it only silences notification")
     func neverKeepsMutations() {
         let store = CounterStore(initialState: CounterState(), reducer: counterReducer, emitsValue: .never)
-        let seen = ActionRecorder<Int>()
+        let seen = Recorder<Int>()
         let token = store.subscribe { seen.record($0.count) }
         store.dispatch(.increment)
         store.dispatch(.increment)
         #expect(store.state.count == 2)
-        #expect(seen.actions == [0])
+        #expect(seen.values == [0])
         token.cancel()
     }
 
@@ -71,23 +72,23 @@ struct ReduxStoreBaseSubscribeTests {
             reducer: counterReducer,
             emitsValue: .when { old, new in new.count.isMultiple(of: 2) && old != new }
         )
-        let seen = ActionRecorder<Int>()
+        let seen = Recorder<Int>()
         let token = store.subscribe { seen.record($0.count) }
         for _ in 0..<5 { store.dispatch(.increment) }
         #expect(store.state.count == 5)
-        #expect(seen.actions == [0, 2, 4])
+        #expect(seen.values == [0, 2, 4])
         token.cancel()
     }
 
     @Test(".whenDifferent notifies only states that changed")
     func whenDifferentSkipsEqualStates() {
         let store = CounterStore(initialState: CounterState(), reducer: counterReducer, emitsValue: .whenDifferent)
-        let seen = ActionRecorder<Int>()
+        let seen = Recorder<Int>()
         let token = store.subscribe { seen.record($0.count) }
         store.dispatch(.add(0))
         store.dispatch(.increment)
         store.dispatch(.add(0))
-        #expect(seen.actions == [0, 1])
+        #expect(seen.values == [0, 1])
         token.cancel()
     }
 

@@ -1,4 +1,5 @@
 import RexCore
+import RexTestSupport
 import Testing
 
 @Suite("One action's turn")
@@ -6,7 +7,7 @@ struct ReduxStoreBaseTurnTests {
     /// A middleware that writes what it sees to a trace, in `handle` and in its IO.
     struct TracingMiddleware: MiddlewareProtocol {
         let name: String
-        let trace: ActionRecorder<String>
+        let trace: Recorder<String>
 
         func handle(action: CounterAction, from dispatcher: ActionSource, state: @escaping GetState<CounterState>)
             -> IO<CounterAction>
@@ -18,7 +19,7 @@ struct ReduxStoreBaseTurnTests {
 
     @Test("A turn runs handle, reducers, notification and IO in that order, each in composition order")
     func turnOrder() {
-        let trace = ActionRecorder<String>()
+        let trace = Recorder<String>()
         let first = Reducer<CounterAction, CounterState>.reduce { _, state in
             trace.record("reduce first")
             state.count += 1
@@ -36,7 +37,7 @@ struct ReduxStoreBaseTurnTests {
         store.dispatch(.increment)
         token.cancel()
         #expect(
-            trace.actions == [
+            trace.values == [
                 "notify 0",
                 "handle a sees 0", "handle b sees 0",
                 "reduce first", "reduce second sees 1",
@@ -47,7 +48,7 @@ struct ReduxStoreBaseTurnTests {
 
     @Test("Actions dispatched from an IO wait until the current turn is over")
     func reentrantDispatchIsQueued() {
-        let trace = ActionRecorder<String>()
+        let trace = Recorder<String>()
         let middleware = AnyMiddleware<CounterAction, CounterAction, CounterState> { action, _, _ in
             IO { output in
                 trace.record("io start \(action)")
@@ -65,7 +66,7 @@ struct ReduxStoreBaseTurnTests {
         let store = CounterStore(initialState: CounterState(), reducer: reducer, middleware: middleware)
         store.dispatch(.increment)
         #expect(
-            trace.actions == [
+            trace.values == [
                 "reduce increment", "io start increment", "io end increment",
                 "reduce add(5)", "io start add(5)", "io end add(5)",
                 "reduce add(7)", "io start add(7)", "io end add(7)",
@@ -75,14 +76,14 @@ struct ReduxStoreBaseTurnTests {
 
     @Test("The dispatcher's source reaches the middleware")
     func sourceReachesMiddleware() {
-        let sources = ActionRecorder<ActionSource>()
+        let sources = Recorder<ActionSource>()
         let middleware = AnyMiddleware<CounterAction, CounterAction, CounterState> { _, source, _ in
             sources.record(source)
             return .pure()
         }
         let store = CounterStore(initialState: CounterState(), reducer: counterReducer, middleware: middleware)
         store.dispatch(.increment, info: "button"); let line = UInt(#line)
-        #expect(sources.actions == [ActionSource(file: #fileID, function: #function, line: line, info: "button")])
+        #expect(sources.values == [ActionSource(file: #fileID, function: #function, line: line, info: "button")])
     }
 
     @Test("A store without middleware reduces every action")

@@ -1,4 +1,5 @@
 import RexCore
+import RexTestSupport
 import Testing
 
 @Suite("Projections")
@@ -47,13 +48,13 @@ struct StoreProjectionTests {
     func projectionDeduplicates() {
         let store = makeStore()
         let view = store.projection(action: { (action: AppAction) in action }, state: { (state: AppState) in state.counter })
-        let seen = ActionRecorder<Int>()
+        let seen = Recorder<Int>()
         let token = view.subscribe { seen.record($0) }
         store.dispatch(.rename("A"))
         store.dispatch(.increment)
         store.dispatch(.rename("B"))
         store.dispatch(.increment)
-        #expect(seen.actions == [0, 1, 2])
+        #expect(seen.values == [0, 1, 2])
         token.cancel()
     }
 
@@ -62,11 +63,11 @@ struct StoreProjectionTests {
         struct Opaque: Sendable { let counter: Int }
         let store = makeStore()
         let view = store.projection(action: { (action: AppAction) in action }, state: { Opaque(counter: $0.counter) })
-        let seen = ActionRecorder<Int>()
+        let seen = Recorder<Int>()
         let token = view.subscribe { seen.record($0.counter) }
         store.dispatch(.rename("A"))
         store.dispatch(.increment)
-        #expect(seen.actions == [0, 0, 1])
+        #expect(seen.values == [0, 0, 1])
         token.cancel()
     }
 
@@ -78,20 +79,20 @@ struct StoreProjectionTests {
             action: { (action: ViewAction) -> AppAction? in action == .tappedPlus ? .increment : nil },
             state: { (state: AppState) in state.counter.isMultiple(of: 2) ? "even" : "odd" }
         )
-        let seen = ActionRecorder<String>()
+        let seen = Recorder<String>()
         let token = leaf.subscribe { seen.record($0) }
         leaf.dispatch(.tappedPlus)
         store.dispatch(.rename("Z"))
         leaf.dispatch(.tappedPlus)
         leaf.dispatch(.tappedNothing)
-        #expect(seen.actions == ["even", "odd", "even"])
+        #expect(seen.values == ["even", "odd", "even"])
         #expect(store.state.counter == 2)
         token.cancel()
     }
 
     @Test("A projection keeps the dispatcher's source")
     func projectionKeepsSource() {
-        let sources = ActionRecorder<ActionSource>()
+        let sources = Recorder<ActionSource>()
         let middleware = AnyMiddleware<AppAction, AppAction, AppState> { _, source, _ in
             sources.record(source)
             return .pure()
@@ -99,19 +100,19 @@ struct StoreProjectionTests {
         let store = ReduxStoreBase(initialState: AppState(), reducer: Self.appReducer, middleware: middleware)
         let view = store.projection(action: { (_: ViewAction) in AppAction.increment }, state: { $0.counter })
         view.dispatch(.tappedPlus, info: "view"); let line = UInt(#line)
-        #expect(sources.actions.map(\.line) == [line])
-        #expect(sources.actions.map(\.info) == ["view"])
+        #expect(sources.values.map(\.line) == [line])
+        #expect(sources.values.map(\.info) == ["view"])
     }
 
     @Test("An erased store forwards dispatch, state and subscriptions")
     func erasedStore() {
         let store = makeStore()
         let erased: AnyStoreType<AppAction, AppState> = store.eraseToAnyStoreType()
-        let seen = ActionRecorder<Int>()
+        let seen = Recorder<Int>()
         let token = erased.subscribe { seen.record($0.counter) }
         erased.dispatch(.increment)
         #expect(erased.state.counter == 1)
-        #expect(seen.actions == [0, 1])
+        #expect(seen.values == [0, 1])
         token.cancel()
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
+import RexTestSupport
 import Testing
 
 @Suite("The README's quick start")
 struct QuickStartTests {
     @Test("The quick start prints each distinct title, and the middleware resets the counter past three")
     func quickStartRuns() {
-        let lines = ActionRecorder<String>()
+        let lines = Recorder<String>()
         runCounterApp(print: { lines.record($0) })
-        #expect(lines.actions == ["Count: 0", "Count: 1", "Count: 2", "Count: 3", "Count: 4", "Count: 0", "Count: -1"])
+        #expect(lines.values == ["Count: 0", "Count: 1", "Count: 2", "Count: 3", "Count: 4", "Count: 0", "Count: -1"])
     }
 
     @Test("The README shows exactly the quick start that is compiled here")

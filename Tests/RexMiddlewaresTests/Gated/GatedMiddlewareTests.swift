@@ -1,5 +1,6 @@
 import Foundation
 import RexCore
+import RexTestSupport
 import RexMiddlewares
 import Testing
 
@@ -27,8 +28,8 @@ struct GatedMiddlewareTests {
 
     /// Answers `ping` with `pong`, and records every action it sees; can keep its output.
     struct Ponger: MiddlewareProtocol {
-        let seen = GateTestRecorder<Action>()
-        let keptOutputs = GateTestRecorder<AnyActionHandler<Action>>()
+        let seen = Recorder<Action>()
+        let keptOutputs = Recorder<AnyActionHandler<Action>>()
 
         func handle(action: Action, from dispatcher: ActionSource, state: @escaping GetState<State>) -> IO<Action> {
             seen.record(action)
@@ -123,19 +124,5 @@ struct GatedMiddlewareTests {
         store.dispatch(.setEnabled(false))
         kept.dispatch(.pong)
         #expect(store.state.pongs == 1)
-    }
-}
-
-/// Records values from any thread.
-final class GateTestRecorder<Value: Sendable>: @unchecked Sendable {  // `stored` is guarded by `lock`
-    private let lock = NSLock()
-    private var stored: [Value] = []
-
-    func record(_ value: Value) {
-        lock.withLock { stored.append(value) }
-    }
-
-    var values: [Value] {
-        lock.withLock { stored }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RexCore
+import RexTestSupport
 import RexMiddlewares
 import Testing
 
@@ -43,19 +44,19 @@ struct LoggerMiddlewareTests {
         stateChange: LogStateChange<State>,
         filter: @escaping @Sendable (Action, ActionSource) -> Bool = { _, _ in true }
     ) -> String {
-        let text = LogText()
+        let text = Recorder<String>()
         let logger = LoggerMiddleware<Action, Action, State>(
             actionFilter: filter,
             actionFormat: actionFormat,
             stateChange: stateChange,
-            destination: .custom { text.append($0) }
+            destination: .custom { text.record($0) }
         )
         let store = ReduxStoreBase(initialState: State(), reducer: Self.reducer, middleware: logger)
         for action in actions {
             store.dispatch(action, from: ActionSource(file: "App/View.swift", function: "tapped()", line: 7))
         }
         logger.flush()
-        return text.value
+        return text.text
     }
 
     @Test("A field diff names each changed field, collections in a stable order, and says when nothing changed")
@@ -186,19 +187,5 @@ struct LoggerMiddlewareTests {
             if logged.count == 2 { break }
         }
         #expect(logged == ["action ping from V.swift:1 v()\n  count 0\n", "action add from Echo.swift:2 echo()\n  count 1\n"])
-    }
-}
-
-/// Text that a custom destination appends to, read by the test once the logger is flushed.
-final class LogText: @unchecked Sendable {  // `text` is guarded by `lock`
-    private let lock = NSLock()
-    private var text = ""
-
-    func append(_ entry: String) {
-        lock.withLock { text += entry }
-    }
-
-    var value: String {
-        lock.withLock { text }
     }
 }
