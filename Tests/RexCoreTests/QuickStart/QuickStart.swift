@@ -1,6 +1,5 @@
-// The README's quick start, compiled and run by QuickStartTests; the README shows the part
-// between the markers, and a test checks that the two are the same text.
-// quick-start:begin
+// The README's quick start, compiled and run by QuickStartTests; DocumentationCodeTests checks
+// that the README shows this very code.
 import RexCore
 
 enum AppAction: Sendable {
@@ -61,4 +60,3 @@ func runCounterApp(print: @escaping @Sendable (String) -> Void) {
     counterView.dispatch(.tappedMinus)
     subscription.cancel()
 }
-// quick-start:end
