@@ -5,14 +5,24 @@
 /// are left out.
 public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {
     /// The middlewares, in the order they run.
-    public private(set) var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>]
+    public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] {
+        members
+    }
+
+    @usableFromInline
+    var members: [AnyMiddleware<InputActionType, OutputActionType, StateType>]
 
     /// Creates an empty composition, which behaves like ``IdentityMiddleware``.
+    @inlinable
     public init() {
-        middlewares = []
+        members = []
     }
 
     /// Appends a middleware; a composition is appended member by member, an identity not at all.
+    ///
+    /// Inlinable, so that each middleware is wrapped where its type is known: its `handle` then
+    /// runs specialized, with key paths folded, instead of through generic code.
+    @inlinable
     public mutating func append<Middleware: MiddlewareProtocol>(_ middleware: Middleware)
     where
         Middleware.InputActionType == InputActionType,
@@ -20,12 +30,12 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         Middleware.StateType == StateType
     {
         if let composed = middleware as? ComposedMiddleware {
-            middlewares.append(contentsOf: composed.middlewares)
+            members.append(contentsOf: composed.members)
             return
         }
         let erased = AnyMiddleware(middleware)
         if !erased.isIdentity {
-            middlewares.append(erased)
+            members.append(erased)
         }
     }
 
@@ -37,7 +47,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         state: @escaping GetState<StateType>
     ) -> IO<OutputActionType> {
         var io = IO<OutputActionType>.pure()
-        for middleware in middlewares {
+        for middleware in members {
             io = io <> middleware.handle(action: action, from: dispatcher, state: state)
         }
         return io
@@ -46,6 +56,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
 
 /// Returns a middleware that runs `lhs`, then `rhs`: both `handle` calls in that order, and
 /// their IOs in that order after the reducer.
+@inlinable
 public func <> <First: MiddlewareProtocol, Second: MiddlewareProtocol>(
     lhs: First,
     rhs: Second
