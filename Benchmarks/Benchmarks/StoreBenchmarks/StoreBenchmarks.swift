@@ -1,0 +1,63 @@
+import Benchmark
+import Workloads
+
+// The workloads of WORKLOADS.md, each beside its hand-written limit. Each benchmark iteration
+// runs a batch of actions on a store that lives across iterations; the figures are scaled to
+// one action (`scalingFactor`), and every batch checks its own result.
+
+let benchmarks: @Sendable () -> Void = {
+    let perAction: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .instructions]
+    func configuration(_ scale: BenchmarkScalingFactor, metrics: [BenchmarkMetric] = perAction) -> Benchmark.Configuration {
+        .init(metrics: metrics, scalingFactor: scale, maxDuration: .seconds(3), maxIterations: 1_000)
+    }
+
+    let counter = CounterWorkload()
+    Benchmark("W1 counter", configuration: configuration(.mega)) { benchmark in
+        counter.run(actions: benchmark.scaledIterations.count)
+    }
+    let counterActions = [CounterWorkload.Action](repeating: .increment, count: 1_000_000)
+    Benchmark("W1 counter, hand-written", configuration: configuration(.mega)) { benchmark in
+        blackHole(CounterWorkload.handWritten(actions: counterActions))
+    }
+
+    let composed = ComposedWorkload()
+    Benchmark("W2 composed", configuration: configuration(.mega)) { benchmark in
+        composed.run(actions: benchmark.scaledIterations.count)
+    }
+    Benchmark("W2 composed, hand-written", configuration: configuration(.mega)) { benchmark in
+        blackHole(ComposedWorkload.handWritten(actions: benchmark.scaledIterations.count))
+    }
+
+    let fanOut = FanOutWorkload()
+    Benchmark("W3 fan-out", configuration: configuration(.kilo)) { benchmark in
+        fanOut.run(actions: benchmark.scaledIterations.count)
+    }
+    Benchmark("W3 fan-out, hand-written", configuration: configuration(.kilo)) { benchmark in
+        blackHole(FanOutWorkload.handWritten(actions: benchmark.scaledIterations.count))
+    }
+
+    for itemCount in [100_000, 1_000_000] {
+        let bigState = BigStateWorkload(items: itemCount)
+        Benchmark("W4 big state, \(itemCount) items", configuration: configuration(.kilo)) { benchmark in
+            bigState.run(actions: benchmark.scaledIterations.count)
+        }
+        var items = BigStateWorkload.items(itemCount)
+        Benchmark("W4 big state, \(itemCount) items, hand-written", configuration: configuration(.kilo)) { benchmark in
+            BigStateWorkload.handWritten(items: &items, actions: benchmark.scaledIterations.count)
+            blackHole(items.count)
+        }
+    }
+
+    let contention = ContentionWorkload()
+    Benchmark("W5 contention, 4 producers", configuration: configuration(.mega, metrics: [.wallClock, .mallocCountTotal])) { benchmark in
+        await contention.run(actions: benchmark.scaledIterations.count)
+    }
+
+    let memory: [BenchmarkMetric] = [.peakMemoryResident]
+    Benchmark("W7 memory, W2 for 1,000 actions", configuration: .init(metrics: memory, maxIterations: 3)) { _ in
+        MemoryWorkload.run(actions: 1_000)
+    }
+    Benchmark("W7 memory, W2 for 1,000,000 actions", configuration: .init(metrics: memory, maxIterations: 3)) { _ in
+        MemoryWorkload.run(actions: 1_000_000)
+    }
+}

@@ -1,0 +1,168 @@
+import RexCore
+
+/// W2: a state of 10 sub-states; 10 reducers and 10 middlewares, each lifted by key path to its
+/// sub-state; actions cycle over the 10 kinds.
+public final class ComposedWorkload {
+    public enum SubAction: Sendable, Equatable {
+        case bump
+        case reset
+    }
+
+    public struct SubState: Sendable, Equatable {
+        public var value = 0
+    }
+
+    public enum Action: Sendable {
+        case s0(SubAction)
+        case s1(SubAction)
+        case s2(SubAction)
+        case s3(SubAction)
+        case s4(SubAction)
+        case s5(SubAction)
+        case s6(SubAction)
+        case s7(SubAction)
+        case s8(SubAction)
+        case s9(SubAction)
+    }
+
+    public struct State: Sendable {
+        public var s0 = SubState()
+        public var s1 = SubState()
+        public var s2 = SubState()
+        public var s3 = SubState()
+        public var s4 = SubState()
+        public var s5 = SubState()
+        public var s6 = SubState()
+        public var s7 = SubState()
+        public var s8 = SubState()
+        public var s9 = SubState()
+
+        var total: Int {
+            s0.value + s1.value + s2.value + s3.value + s4.value + s5.value + s6.value + s7.value + s8.value + s9.value
+        }
+    }
+
+    /// A middleware that inspects the action and has no side effect for it.
+    struct InspectingMiddleware: MiddlewareProtocol {
+        func handle(action: SubAction, from dispatcher: ActionSource, state: @escaping GetState<SubState>) -> IO<SubAction> {
+            guard action == .reset else { return .pure() }
+            return IO { output in output.dispatch(.bump) }
+        }
+    }
+
+    static let subReducer = Reducer<SubAction, SubState>.reduce { action, state in
+        switch action {
+        case .bump: state.value += 1
+        case .reset: state.value = 0
+        }
+    }
+
+    static let kinds: [Action] = [Action.s0(.bump), Action.s1(.bump), Action.s2(.bump), Action.s3(.bump), Action.s4(.bump), Action.s5(.bump), Action.s6(.bump), Action.s7(.bump), Action.s8(.bump), Action.s9(.bump)]
+
+    let store: ReduxStoreBase<Action, State>
+
+    public init() {
+        let subReducer = Self.subReducer
+        let reducer =
+        subReducer.lift(action: \Action.s0, state: \State.s0) <>
+        subReducer.lift(action: \Action.s1, state: \State.s1) <>
+        subReducer.lift(action: \Action.s2, state: \State.s2) <>
+        subReducer.lift(action: \Action.s3, state: \State.s3) <>
+        subReducer.lift(action: \Action.s4, state: \State.s4) <>
+        subReducer.lift(action: \Action.s5, state: \State.s5) <>
+        subReducer.lift(action: \Action.s6, state: \State.s6) <>
+        subReducer.lift(action: \Action.s7, state: \State.s7) <>
+        subReducer.lift(action: \Action.s8, state: \State.s8) <>
+        subReducer.lift(action: \Action.s9, state: \State.s9)
+        let middleware =
+        InspectingMiddleware().lift(inputAction: \Action.s0, outputAction: Action.s0, state: \State.s0) <>
+        InspectingMiddleware().lift(inputAction: \Action.s1, outputAction: Action.s1, state: \State.s1) <>
+        InspectingMiddleware().lift(inputAction: \Action.s2, outputAction: Action.s2, state: \State.s2) <>
+        InspectingMiddleware().lift(inputAction: \Action.s3, outputAction: Action.s3, state: \State.s3) <>
+        InspectingMiddleware().lift(inputAction: \Action.s4, outputAction: Action.s4, state: \State.s4) <>
+        InspectingMiddleware().lift(inputAction: \Action.s5, outputAction: Action.s5, state: \State.s5) <>
+        InspectingMiddleware().lift(inputAction: \Action.s6, outputAction: Action.s6, state: \State.s6) <>
+        InspectingMiddleware().lift(inputAction: \Action.s7, outputAction: Action.s7, state: \State.s7) <>
+        InspectingMiddleware().lift(inputAction: \Action.s8, outputAction: Action.s8, state: \State.s8) <>
+        InspectingMiddleware().lift(inputAction: \Action.s9, outputAction: Action.s9, state: \State.s9)
+        store = ReduxStoreBase(initialState: State(), reducer: reducer, middleware: middleware)
+    }
+
+    /// Dispatches `actions` actions cycling over the 10 kinds and checks each was reduced once.
+    public func run(actions: Int) {
+        let before = store.state.total
+        let kinds = Self.kinds
+        var kind = 0
+        for _ in 0..<actions {
+            store.dispatch(kinds[kind])
+            kind = kind == 9 ? 0 : kind + 1
+        }
+        check(store.state.total == before + actions, "W2", "total \(store.state.total), expected \(before + actions)")
+    }
+
+    /// The limit: the same state mutated in place by a `switch` in a loop.
+    public static func handWritten(actions: Int) -> Int {
+        var state = State()
+        let kinds = Self.kinds
+        var kind = 0
+        for _ in 0..<actions {
+            switch kinds[kind] {
+            case .s0(let action): if action == .bump { state.s0.value += 1 } else { state.s0.value = 0 }
+            case .s1(let action): if action == .bump { state.s1.value += 1 } else { state.s1.value = 0 }
+            case .s2(let action): if action == .bump { state.s2.value += 1 } else { state.s2.value = 0 }
+            case .s3(let action): if action == .bump { state.s3.value += 1 } else { state.s3.value = 0 }
+            case .s4(let action): if action == .bump { state.s4.value += 1 } else { state.s4.value = 0 }
+            case .s5(let action): if action == .bump { state.s5.value += 1 } else { state.s5.value = 0 }
+            case .s6(let action): if action == .bump { state.s6.value += 1 } else { state.s6.value = 0 }
+            case .s7(let action): if action == .bump { state.s7.value += 1 } else { state.s7.value = 0 }
+            case .s8(let action): if action == .bump { state.s8.value += 1 } else { state.s8.value = 0 }
+            case .s9(let action): if action == .bump { state.s9.value += 1 } else { state.s9.value = 0 }
+            }
+            kind = kind == 9 ? 0 : kind + 1
+        }
+        return state.total
+    }
+}
+
+extension ComposedWorkload.Action {
+        public var s0: ComposedWorkload.SubAction? {
+            if case .s0(let action) = self { return action }
+            return nil
+        }
+        public var s1: ComposedWorkload.SubAction? {
+            if case .s1(let action) = self { return action }
+            return nil
+        }
+        public var s2: ComposedWorkload.SubAction? {
+            if case .s2(let action) = self { return action }
+            return nil
+        }
+        public var s3: ComposedWorkload.SubAction? {
+            if case .s3(let action) = self { return action }
+            return nil
+        }
+        public var s4: ComposedWorkload.SubAction? {
+            if case .s4(let action) = self { return action }
+            return nil
+        }
+        public var s5: ComposedWorkload.SubAction? {
+            if case .s5(let action) = self { return action }
+            return nil
+        }
+        public var s6: ComposedWorkload.SubAction? {
+            if case .s6(let action) = self { return action }
+            return nil
+        }
+        public var s7: ComposedWorkload.SubAction? {
+            if case .s7(let action) = self { return action }
+            return nil
+        }
+        public var s8: ComposedWorkload.SubAction? {
+            if case .s8(let action) = self { return action }
+            return nil
+        }
+        public var s9: ComposedWorkload.SubAction? {
+            if case .s9(let action) = self { return action }
+            return nil
+        }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Counts the instructions per action of W1 and W2 under valgrind's callgrind and holds them
+# against instruction-ceilings.txt: a change that puts work on the store's hot path fails.
+# Two run lengths are counted and differenced, so start-up and tear-down cancel out.
+#
+#     Benchmarks/check-instructions.sh
+set -euo pipefail
+cd "$(dirname "$0")"
+if ! command -v valgrind >/dev/null; then
+    echo "check-instructions: installing valgrind"
+    if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; else sudo apt-get update -qq && sudo apt-get install -y -qq valgrind >/dev/null; fi
+fi
+swift build -c release --product rex-instructions >/dev/null
+binary=$(swift build -c release --show-bin-path)/rex-instructions
+
+count() {  # workload actions -> total instructions
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$2" 2>&1 \
+        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+
+short=20000
+long=40000
+failed=0
+while read -r workload ceiling; do
+    case "$workload" in ''|'#'*) continue ;; esac
+    first=$(count "$workload" "$short")
+    second=$(count "$workload" "$long")
+    perAction=$(( (second - first) / (long - short) ))
+    if [ "$perAction" -le "$ceiling" ]; then
+        echo "check-instructions: $workload $perAction instructions per action (ceiling $ceiling)"
+    else
+        echo "check-instructions: $workload $perAction instructions per action, over its ceiling of $ceiling" >&2
+        failed=1
+    fi
+done < instruction-ceilings.txt
+exit "$failed"
