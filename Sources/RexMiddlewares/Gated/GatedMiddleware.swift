@@ -13,8 +13,11 @@ import RexCore
 /// - By state: a `Bool` read from the store's state decides, before the reducer, whether the
 ///   middleware sees an action; and at dispatch time whether what it dispatches arrives.
 public struct GatedMiddleware<Inner: MiddlewareProtocol>: MiddlewareProtocol {
+    /// The actions the wrapped middleware sees.
     public typealias InputActionType = Inner.InputActionType
+    /// The actions the wrapped middleware dispatches.
     public typealias OutputActionType = Inner.OutputActionType
+    /// The state the wrapped middleware reads.
     public typealias StateType = Inner.StateType
 
     /// How the gate is switched.
