@@ -1,6 +1,6 @@
 extension MiddlewareReader {
-    /// Returns a reader whose middleware is this one's lifted to a larger domain; see
-    /// ``MiddlewareProtocol/lift(inputAction:outputAction:state:)-(_,_,_)``.
+    /// Returns a reader whose middleware is this one's lifted to a larger domain, finding its
+    /// action and state by key path, as the middleware's own `lift` does.
     @inlinable
     public func lift<GlobalInput, GlobalOutput, GlobalState>(
         inputAction: KeyPath<GlobalInput, MiddlewareType.InputActionType?> & Sendable,
