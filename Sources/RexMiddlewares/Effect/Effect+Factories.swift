@@ -1,0 +1,104 @@
+import RexCore
+
+extension Effect {
+    /// An effect that does nothing; the middleware returns a pure IO for it.
+    public static var doNothing: Effect {
+        Effect(work: .none, source: ActionSource(file: "", function: "", line: 0))
+    }
+
+    /// An effect that sends one action.
+    public static func just(
+        _ action: OutputAction,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> Effect where OutputAction: Sendable {
+        .run(file: file, function: function, line: line) { context in context.send(action) }
+    }
+
+    /// An effect that sends several actions, in order.
+    public static func sequence(
+        _ actions: [OutputAction],
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> Effect where OutputAction: Sendable {
+        .run(file: file, function: function, line: line) { context in
+            for action in actions {
+                context.send(action)
+            }
+        }
+    }
+
+    /// An effect that does asynchronous work and sends nothing.
+    public static func fireAndForget(
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line,
+        _ work: @escaping @Sendable (Dependencies) async -> Void
+    ) -> Effect {
+        .run(file: file, function: function, line: line) { context in await work(context.dependencies) }
+    }
+
+    /// An effect that does asynchronous work and sends the one action it returns (unless it was
+    /// cancelled meanwhile).
+    public static func promise(
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line,
+        _ work: @escaping @Sendable (Dependencies) async -> OutputAction
+    ) -> Effect {
+        .run(file: file, function: function, line: line) { context in
+            let action = await work(context.dependencies)
+            if !Task.isCancelled {
+                context.send(action)
+            }
+        }
+    }
+
+    /// The general effect: asynchronous work given the dependencies and a way to send actions.
+    ///
+    /// ```swift
+    /// return .run { context in
+    ///     let items = await context.dependencies.api.load()
+    ///     context.send(.loaded(items))
+    /// }
+    /// ```
+    public static func run(
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line,
+        _ work: @escaping @Sendable (EffectContext<Dependencies, OutputAction>) async -> Void
+    ) -> Effect {
+        Effect(work: .run(work), source: ActionSource(file: file, function: function, line: line))
+    }
+
+    /// An effect that sends every element of an asynchronous sequence, until it ends, fails or
+    /// the effect is cancelled.
+    public static func stream<Elements: AsyncSequence & Sendable>(
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line,
+        _ makeElements: @escaping @Sendable (Dependencies) -> Elements
+    ) -> Effect where Elements.Element == OutputAction {
+        .run(file: file, function: function, line: line) { context in
+            do {
+                for try await action in makeElements(context.dependencies) {
+                    context.send(action)
+                }
+            } catch {
+                // A failing sequence ends the effect; what it sent before stays sent.
+            }
+        }
+    }
+
+    /// An effect that cancels the running effects of a token.
+    public static func toCancel(
+        _ token: some Hashable & Sendable,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> Effect {
+        Effect(work: .cancel(EffectToken(token)), source: ActionSource(file: file, function: function, line: line))
+    }
+}

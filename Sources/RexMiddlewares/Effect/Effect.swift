@@ -1,0 +1,78 @@
+import RexCore
+
+/// Asynchronous work that an ``EffectMiddleware`` runs after the reducer, and that may send
+/// actions back to the store.
+///
+/// Make one with a factory (``doNothing``, ``just(_:file:function:line:)``,
+/// ``run(file:function:line:_:)``, …), and shape it with ``cancellable(_:cancelInFlight:)``,
+/// ``debounce(_:for:clock:)``, ``throttle(_:for:clock:)`` or ``delay(for:clock:)``. Each effect
+/// runs as its own `Task`; the actions it sends carry an ``RexCore/ActionSource`` naming the place
+/// the effect was made, with the effect's token as `info` when it has one.
+public struct Effect<Dependencies: Sendable, OutputAction>: Sendable {
+    enum Work: Sendable {
+        case none
+        case run(@Sendable (EffectContext<Dependencies, OutputAction>) async -> Void)
+        case cancel(EffectToken)
+    }
+
+    let work: Work
+    /// Where the effect was made; the source of the actions it sends.
+    let source: ActionSource
+    let token: EffectToken?
+    let cancelsInFlight: Bool
+    let throttle: Throttle?
+
+    /// A gate that lets one effect of a token through per interval.
+    struct Throttle: Sendable {
+        let interval: Duration
+        let clock: @Sendable (Dependencies) -> any Clock<Duration>
+    }
+
+    init(
+        work: Work,
+        source: ActionSource,
+        token: EffectToken? = nil,
+        cancelsInFlight: Bool = true,
+        throttle: Throttle? = nil
+    ) {
+        self.work = work
+        self.source = source
+        self.token = token
+        self.cancelsInFlight = cancelsInFlight
+        self.throttle = throttle
+    }
+
+    /// Whether this effect does nothing at all.
+    var isNothing: Bool {
+        if case .none = work { return true }
+        return false
+    }
+
+    func with(
+        work: Work? = nil,
+        token: EffectToken? = nil,
+        cancelsInFlight: Bool? = nil,
+        throttle: Throttle? = nil
+    ) -> Effect {
+        Effect(
+            work: work ?? self.work,
+            source: source,
+            token: token ?? self.token,
+            cancelsInFlight: cancelsInFlight ?? self.cancelsInFlight,
+            throttle: throttle ?? self.throttle
+        )
+    }
+}
+
+/// What a running effect can use: its dependencies, and a way to send actions to the store.
+public struct EffectContext<Dependencies: Sendable, OutputAction>: Sendable {
+    /// The dependencies the middleware was given.
+    public let dependencies: Dependencies
+    let output: AnyActionHandler<OutputAction>
+    let source: ActionSource
+
+    /// Sends an action to the store, with the effect's source. Does nothing once the store is gone.
+    public func send(_ action: OutputAction) {
+        output.dispatch(DispatchedAction(action, dispatcher: source))
+    }
+}
