@@ -18,7 +18,10 @@ let package = Package(
         // a check of its result; shared by the benchmarks and the instruction counter.
         .target(
             name: "Workloads",
-            dependencies: [.product(name: "RexCore", package: rexPackage)]
+            dependencies: [
+                .product(name: "RexCore", package: rexPackage),
+                .product(name: "RexMiddlewares", package: rexPackage),
+            ]
         ),
         .executableTarget(
             name: "StoreBenchmarks",

@@ -53,6 +53,11 @@ let benchmarks: @Sendable () -> Void = {
         await contention.run(actions: benchmark.scaledIterations.count)
     }
 
+    let effects = EffectsWorkload()
+    Benchmark("W6 effects", configuration: configuration(.kilo, metrics: [.wallClock, .mallocCountTotal])) { benchmark in
+        await effects.run(effects: benchmark.scaledIterations.count)
+    }
+
     let memory: [BenchmarkMetric] = [.peakMemoryResident]
     Benchmark("W7 memory, W2 for 1,000 actions", configuration: .init(metrics: memory, maxIterations: 3)) { _ in
         MemoryWorkload.run(actions: 1_000)
