@@ -1,8 +1,10 @@
 extension Effect {
     /// Returns this effect started after `duration` on the clock the dependencies give.
     ///
-    /// - Parameter clock: The clock to wait on, from the dependencies; a `ContinuousClock` by
-    ///   default. Tests give a clock they advance by hand.
+    /// - Parameters:
+    ///   - duration: How long to wait before starting.
+    ///   - clock: The clock to wait on, from the dependencies; a `ContinuousClock` by default.
+    ///     Tests give a clock they advance by hand.
     public func delay(
         for duration: Duration,
         clock: @escaping @Sendable (Dependencies) -> any Clock<Duration> = { _ in ContinuousClock() }

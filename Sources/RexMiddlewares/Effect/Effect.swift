@@ -6,7 +6,7 @@ import RexCore
 /// Make one with a factory (``doNothing``, ``just(_:file:function:line:)``,
 /// ``run(file:function:line:_:)``, …), and shape it with ``cancellable(_:cancelInFlight:)``,
 /// ``debounce(_:for:clock:)``, ``throttle(_:for:clock:)`` or ``delay(for:clock:)``. Each effect
-/// runs as its own `Task`; the actions it sends carry an ``RexCore/ActionSource`` naming the place
+/// runs as its own `Task`; the actions it sends carry an `ActionSource` naming the place
 /// the effect was made, with the effect's token as `info` when it has one.
 public struct Effect<Dependencies: Sendable, OutputAction>: Sendable {
     enum Work: Sendable {

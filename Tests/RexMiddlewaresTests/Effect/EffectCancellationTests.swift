@@ -15,7 +15,7 @@ struct EffectCancellationTests {
     func cancelInFlight() async {
         let cancelled = Recorder<String>()
         let clock = ManualClock()
-        let effects = SearchEffects(dependencies: SearchDependencies(clock: clock)) { action, _, _ in
+        let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
             guard case .search(let query) = action else { return .doNothing }
             return Effect.run { context in
                 do {
@@ -27,7 +27,7 @@ struct EffectCancellationTests {
             }
             .cancellable("search")
         }
-        let store = ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: effects)
+        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
         store.dispatch(.search("a"))
         await clock.waitForSleepers(1)
         store.dispatch(.search("ab"))
@@ -42,7 +42,7 @@ struct EffectCancellationTests {
     @Test("Tokens whose hashes collide are still distinct")
     func collidingTokensStayDistinct() async {
         let clock = ManualClock()
-        let effects = SearchEffects(dependencies: SearchDependencies(clock: clock)) { action, _, _ in
+        let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
             guard case .search(let query) = action else { return .doNothing }
             return Effect.run { context in
                 try? await context.dependencies.clock.sleep(for: .seconds(1))
@@ -51,7 +51,7 @@ struct EffectCancellationTests {
             .cancellable(CollidingToken(name: query))
         }
         #expect(CollidingToken(name: "a").hashValue == CollidingToken(name: "b").hashValue)
-        let store = ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: effects)
+        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
         store.dispatch(.search("a"))
         store.dispatch(.search("b"))
         await clock.waitForSleepers(2)
@@ -64,7 +64,7 @@ struct EffectCancellationTests {
     @Test("An effect may run beside one of the same token when asked")
     func runBeside() async {
         let clock = ManualClock()
-        let effects = SearchEffects(dependencies: SearchDependencies(clock: clock)) { action, _, _ in
+        let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
             guard case .search(let query) = action else { return .doNothing }
             return Effect.run { context in
                 try? await context.dependencies.clock.sleep(for: .seconds(1))
@@ -72,7 +72,7 @@ struct EffectCancellationTests {
             }
             .cancellable("search", cancelInFlight: false)
         }
-        let store = ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: effects)
+        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
         store.dispatch(.search("a"))
         store.dispatch(.search("b"))
         await clock.waitForSleepers(2)
@@ -85,7 +85,7 @@ struct EffectCancellationTests {
     func toCancel() async {
         let clock = ManualClock()
         let cancelled = Recorder<String>()
-        let effects = SearchEffects(dependencies: SearchDependencies(clock: clock)) { action, _, _ in
+        let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
             switch action {
             case .search(let query):
                 return Effect.run { context in
@@ -103,7 +103,7 @@ struct EffectCancellationTests {
                 return .doNothing
             }
         }
-        let store = ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: effects)
+        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
         store.dispatch(.search("a"))
         await clock.waitForSleepers(1)
         store.dispatch(.cancelSearch)
@@ -117,9 +117,9 @@ struct EffectCancellationTests {
     func releasingTheStoreCancels() async {
         let clock = ManualClock()
         let (cancellations, seen) = AsyncStream.makeStream(of: String.self)
-        weak var weakStore: ReduxStoreBase<SearchAction, SearchState>?
+        weak var weakStore: ReduxStoreBase<LookupAction, LookupState>?
         do {
-            let effects = SearchEffects(dependencies: SearchDependencies(clock: clock)) { action, _, _ in
+            let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
                 guard case .search(let query) = action else { return .doNothing }
                 return .run { context in
                     do {
@@ -129,7 +129,7 @@ struct EffectCancellationTests {
                     }
                 }
             }
-            let store = ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: effects)
+            let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
             weakStore = store
             store.dispatch(.search("long"))
             await clock.waitForSleepers(1)

@@ -3,7 +3,7 @@ import RexMiddlewares
 import RexTestSupport
 
 /// A search screen: queries go out as effects, results come back as actions.
-enum SearchAction: Equatable, Sendable {
+enum LookupAction: Equatable, Sendable {
     case search(String)
     case results(String)
     case cancelSearch
@@ -12,12 +12,12 @@ enum SearchAction: Equatable, Sendable {
     case pong
 }
 
-struct SearchState: Equatable, Sendable {
+struct LookupState: Equatable, Sendable {
     var results: [String] = []
     var pongs = 0
 }
 
-let searchReducer = Reducer<SearchAction, SearchState>.reduce { action, state in
+let lookupReducer = Reducer<LookupAction, LookupState>.reduce { action, state in
     switch action {
     case .results(let text): state.results.append(text)
     case .pong: state.pongs += 1
@@ -26,11 +26,11 @@ let searchReducer = Reducer<SearchAction, SearchState>.reduce { action, state in
 }
 
 /// Dependencies of the effect tests: a clock that the test moves.
-struct SearchDependencies: Sendable {
+struct LookupDependencies: Sendable {
     let clock: ManualClock
 }
 
-typealias SearchEffects = EffectMiddleware<SearchAction, SearchAction, SearchState, SearchDependencies>
+typealias LookupEffects = EffectMiddleware<LookupAction, LookupAction, LookupState, LookupDependencies>
 
 extension ReduxStoreBase where State: Sendable {
     /// Waits until the state satisfies `condition` (checking the current state first).

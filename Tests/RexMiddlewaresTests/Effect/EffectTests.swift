@@ -5,13 +5,13 @@ import Testing
 
 @Suite("Effects")
 struct EffectTests {
-    func store(_ effects: EffectMiddleware<SearchAction, SearchAction, SearchState, Void>) -> ReduxStoreBase<SearchAction, SearchState> {
-        ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: effects)
+    func store(_ effects: EffectMiddleware<LookupAction, LookupAction, LookupState, Void>) -> ReduxStoreBase<LookupAction, LookupState> {
+        ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
     }
 
     @Test("just, sequence, promise, run and stream send their actions back to the store")
     func factoriesSendActions() async {
-        let effects = EffectMiddleware<SearchAction, SearchAction, SearchState, Void>.onAction { action, _, _ in
+        let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
             guard case .search(let query) = action else { return .doNothing }
             switch query {
             case "just": return .just(.results("just"))
@@ -37,7 +37,7 @@ struct EffectTests {
     @Test("fireAndForget runs its work and sends nothing")
     func fireAndForgetSendsNothing() async {
         let ran = Recorder<String>()
-        let effects = EffectMiddleware<SearchAction, SearchAction, SearchState, Void>.onAction { action, _, _ in
+        let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
             guard case .search(let query) = action else { return .doNothing }
             return .fireAndForget { _ in ran.record(query) }
         }
@@ -45,28 +45,28 @@ struct EffectTests {
         store.dispatch(.search("q"))
         await effects.waitForEffects()
         #expect(ran.values == ["q"])
-        #expect(store.state == SearchState())
+        #expect(store.state == LookupState())
     }
 
     @Test("doNothing gives a pure IO")
     func doNothingIsPure() {
-        let effects = EffectMiddleware<SearchAction, SearchAction, SearchState, Void>.onAction { _, _, _ in .doNothing }
-        #expect(effects.handle(action: .ping, from: .here(), state: { SearchState() }).isPure)
+        let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { _, _, _ in .doNothing }
+        #expect(effects.handle(action: .ping, from: .here(), state: { LookupState() }).isPure)
     }
 
     @Test("Actions an effect sends carry the place the effect was made, and its token")
     func effectActionsCarryTheirSource() async {
         let sources = Recorder<ActionSource>()
-        let recorder = AnyMiddleware<SearchAction, SearchAction, SearchState> { action, source, _ in
+        let recorder = AnyMiddleware<LookupAction, LookupAction, LookupState> { action, source, _ in
             if case .results = action { sources.record(source) }
             return .pure()
         }
-        let effects = EffectMiddleware<SearchAction, SearchAction, SearchState, Void>.onAction { action, _, _ in
+        let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
             guard action == .search("q") else { return .doNothing }
             return Effect.just(.results("r")).cancellable("search")
         }
         let line = UInt(#line) - 2
-        let store = ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: recorder <> effects)
+        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: recorder <> effects)
         store.dispatch(.search("q"))
         await effects.waitForEffects()
         #expect(sources.values == [ActionSource(file: #fileID, function: "effectActionsCarryTheirSource()", line: line, info: "effect search")])
@@ -74,7 +74,7 @@ struct EffectTests {
 
     @Test("10,000 effects that finish at once all arrive, and leave nothing registered")
     func finishedEffectsLeaveNothing() async {
-        let effects = EffectMiddleware<SearchAction, SearchAction, SearchState, Void>.onAction { action, _, _ in
+        let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
             guard case .many(let number) = action else { return .doNothing }
             return Effect.just(.results("\(number)")).cancellable(number)
         }
@@ -92,13 +92,13 @@ struct EffectTests {
     @Test("An epic maps ping to pong, seeing each action after the reducer")
     func epicPingPong() async {
         let seenStates = Recorder<Int>()
-        let epic = EpicMiddleware<SearchAction, SearchState> { inputs in
-            inputs.compactMap { input -> SearchAction? in
+        let epic = EpicMiddleware<LookupAction, LookupState> { inputs in
+            inputs.compactMap { input -> LookupAction? in
                 seenStates.record(input.state.pongs)
                 return input.action == .ping ? .pong : nil
             }
         }
-        let store = ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: epic)
+        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: epic)
         store.dispatch(.ping)
         await store.waitUntil { $0.pongs == 1 }
         store.dispatch(.ping)

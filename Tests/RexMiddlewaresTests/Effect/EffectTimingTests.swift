@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Effect timing, on a manual clock")
 struct EffectTimingTests {
-    static func debouncedSearch(clock: ManualClock) -> SearchEffects {
-        SearchEffects(dependencies: SearchDependencies(clock: clock)) { action, _, _ in
+    static func debouncedSearch(clock: ManualClock) -> LookupEffects {
+        LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
             guard case .search(let query) = action else { return .doNothing }
             return Effect.just(.results(query)).debounce("search", for: .milliseconds(300), clock: { $0.clock })
         }
@@ -16,7 +16,7 @@ struct EffectTimingTests {
     func debounce() async {
         let clock = ManualClock()
         let effects = Self.debouncedSearch(clock: clock)
-        let store = ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: effects)
+        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
         for query in ["s", "sw", "swi"] {
             await store.dispatchAndWait(.search(query))
         }
@@ -32,11 +32,11 @@ struct EffectTimingTests {
     @Test("A delayed effect waits for the clock")
     func delay() async {
         let clock = ManualClock()
-        let effects = SearchEffects(dependencies: SearchDependencies(clock: clock)) { action, _, _ in
+        let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
             guard case .search(let query) = action else { return .doNothing }
             return Effect.just(.results(query)).delay(for: .seconds(2), clock: { $0.clock })
         }
-        let store = ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: effects)
+        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
         store.dispatch(.search("later"))
         await clock.waitForSleepers(1)
         #expect(store.state.results.isEmpty)
@@ -48,11 +48,11 @@ struct EffectTimingTests {
     @Test("A throttled effect runs once per interval; the others are dropped")
     func throttle() async {
         let clock = ManualClock()
-        let effects = SearchEffects(dependencies: SearchDependencies(clock: clock)) { action, _, _ in
+        let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
             guard case .search(let query) = action else { return .doNothing }
             return Effect.just(.results(query)).throttle("search", for: .seconds(1), clock: { $0.clock })
         }
-        let store = ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: effects)
+        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
         await store.dispatchAndWait(.search("first"))
         await store.dispatchAndWait(.search("dropped"))
         await store.waitUntil { $0.results == ["first"] }

@@ -103,16 +103,21 @@ struct LoggerMiddlewareTests {
 
     @Test("The new-state style writes the whole new state, and nothing when it did not change")
     func newStateStyle() {
-        let text = logged([.ping, .add(1)], actionFormat: .name, stateChange: .newState)
-        let expectedState = """
-              ▿ RexMiddlewaresTests.LoggerMiddlewareTests.State
-                - count: 1
-                ▿ profile: RexMiddlewaresTests.LoggerMiddlewareTests.Profile
-                  - name: "Ann"
-                  - tags: 0 elements
-                ▿ scores: 2 key/value pairs
-            """
-        #expect(text.hasPrefix("action ping from App/View.swift:7 tapped()\n  no state mutation\naction add from App/View.swift:7 tapped()\n" + expectedState))
+        let text = logged([.ping, .rename("Bo")], actionFormat: .name, stateChange: .newState)
+        #expect(
+            text == """
+                action ping from App/View.swift:7 tapped()
+                  no state mutation
+                action rename from App/View.swift:7 tapped()
+                  ▿ RexMiddlewaresTests.LoggerMiddlewareTests.State
+                    - count: 0
+                    ▿ profile: RexMiddlewaresTests.LoggerMiddlewareTests.Profile
+                      - name: "Bo"
+                      ▿ tags: 1 element
+                        - "Bo"
+                    - scores: 0 key/value pairs
+
+                """)
     }
 
     @Test("A custom style and a custom action format write what they return; a filter skips actions")

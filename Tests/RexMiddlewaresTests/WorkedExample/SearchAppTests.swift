@@ -1,0 +1,52 @@
+import Foundation
+import RexCore
+import RexMiddlewares
+import RexTestSupport
+import Testing
+
+@Suite("The README's worked example")
+struct SearchAppTests {
+    @Test("Typing searches once after the quiet time; analytics stops when gated off; the log file records it all")
+    func searchApp() async throws {
+        let clock = ManualClock()
+        let tracked = Recorder<String>()
+        let searched = Recorder<String>()
+        let world = World(
+            search: { query in
+                searched.record(query)
+                return ["\(query) 1", "\(query) 2"]
+            },
+            track: { tracked.record($0) },
+            clock: clock
+        )
+        let (logEntries, log) = AsyncStream.makeStream(of: String.self)
+        let store = makeAppStore(world: world, log: .custom { log.yield($0) })
+        for query in ["r", "re", "rex"] {
+            await store.dispatchAndWait(.search(.typed(query)))
+        }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(300))
+        for await state in store.states where !state.search.results.isEmpty {
+            break
+        }
+        #expect(store.state.search == SearchState(query: "rex", results: ["rex 1", "rex 2"]))
+        #expect(searched.values == ["rex"])
+
+        await store.dispatchAndWait(.analytics(.turnOff))
+        await store.dispatchAndWait(.search(.typed("off")))
+        #expect(tracked.values.contains("search(RexMiddlewaresTests.SearchAction.found([\"rex 1\", \"rex 2\"]))"))
+        #expect(tracked.values.last == "analytics(RexMiddlewares.GateAction.turnOff)")
+
+        // The logger writes off the store's turn, in order: one entry per action.
+        var entries: [String] = []
+        for await entry in logEntries {
+            entries.append(entry)
+            if entries.count == 6 { break }
+        }
+        #expect(entries[0].hasPrefix("action search from"))
+        #expect(entries[0].hasSuffix("  .search.query:  → r\n"))
+        #expect(entries[4].hasPrefix("action analytics from"))
+        #expect(entries[4].hasSuffix("  no state mutation\n"))
+        #expect(entries[5].hasSuffix("  .search.query: rex → off\n"))
+    }
+}
