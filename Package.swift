@@ -11,10 +11,14 @@ let package = Package(
     targets: [
         .target(name: "RexCore"),
         .target(name: "RexMiddlewares", dependencies: ["RexCore"]),
+        // The demo: a to-do list in the terminal, built the way the docs teach. Not a product.
+        .target(name: "TodoDemo", dependencies: ["RexCore", "RexMiddlewares"]),
+        .executableTarget(name: "rex-demo", dependencies: ["TodoDemo"]),
         // What the test targets share; not a product.
         .target(name: "RexTestSupport", dependencies: ["RexCore"], path: "Tests/RexTestSupport"),
         .testTarget(name: "RexCoreTests", dependencies: ["RexCore", "RexTestSupport"]),
         .testTarget(name: "RexMiddlewaresTests", dependencies: ["RexCore", "RexMiddlewares", "RexTestSupport"]),
+        .testTarget(name: "TodoDemoTests", dependencies: ["TodoDemo", "RexCore", "RexTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,88 @@
+import Foundation
+import RexCore
+import RexMiddlewares
+
+/// The to-do app: its store, built the way the docs teach, and the commands a user types.
+public final class TodoApp: Sendable {
+    /// The store of the whole app.
+    public let store: ReduxStoreBase<AppAction, AppState>
+    private let effects: EffectMiddleware<PersistenceAction, PersistenceAction, PersistenceState, TodoWorld>
+    private let listView: StoreProjection<ListAction, [String]>
+    private let statusView: StoreProjection<Never, String>
+
+    /// Creates the app; the logger appends to `logFile`.
+    public init(world: TodoWorld, logFile: URL) {
+        let effects = persistenceEffects.inject(world)
+        let middleware =
+            effects.lift(inputAction: \AppAction.persistence, outputAction: AppAction.persistence, state: \AppState.persistence)
+            <> AutosaveMiddleware().gated(by: { $0.autosave }, initially: .on)
+        store = ReduxStoreBase(
+            initialState: AppState(),
+            reducer: appReducer,
+            middleware: middleware.logger(actionFormat: .name, destination: .file(path: logFile.path))
+        )
+        self.effects = effects
+        listView = store.projection(action: AppAction.list, state: TodoApp.lines)
+        statusView = store.projection(action: absurd, state: { state in
+            let saving = state.autosave ? "autosave on" : "autosave off"
+            let message = state.message.flatMap { $0.isEmpty ? nil : "\n\($0)" } ?? ""
+            return "\(state.persistence.status) · \(saving)" + message
+        })
+    }
+
+    /// The list as the user sees it.
+    static func lines(_ state: AppState) -> [String] {
+        let left = state.list.items.filter { !$0.done }.count
+        var lines = ["== To do (\(left) left) =="]
+        if state.list.items.isEmpty {
+            lines.append("   (nothing yet: type `add <title>`)")
+        }
+        for (position, item) in state.list.items.enumerated() {
+            lines.append(String(format: "%2d. [%@] %@", position + 1, item.done ? "x" : " ", item.title))
+        }
+        return lines
+    }
+
+    /// Loads the saved list.
+    public func start() async {
+        await store.dispatchAndWait(.persistence(.load))
+        await effects.waitForEffects()
+    }
+
+    /// Runs one command line and returns the screen to show, or `nil` for `quit`.
+    public func perform(_ line: String) async -> String? {
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        let argument = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+        await store.dispatchAndWait(.say(""))
+        switch words.first?.lowercased() ?? "" {
+        case "": return screen()
+        case "quit", "exit": return nil
+        case "help": await store.dispatchAndWait(.say(Self.help))
+        case "add" where !argument.isEmpty: listView.dispatch(.add(argument))
+        case "done", "rm":
+            guard let position = Int(argument), store.state.list.items.indices.contains(position - 1) else {
+                await store.dispatchAndWait(.say("There is no item `\(argument)`: give the number shown before an item."))
+                break
+            }
+            listView.dispatch(words[0].lowercased() == "done" ? .toggle(position: position) : .remove(position: position))
+        case "clear": listView.dispatch(.clearDone)
+        case "autosave" where ["on", "off"].contains(argument):
+            await store.dispatchAndWait(.autosave(argument == "on" ? .turnOn : .turnOff))
+        case "save": await store.dispatchAndWait(.persistence(.save(store.state.list.items)))
+        default:
+            await store.dispatchAndWait(.say("Unknown command `\(line)`. Type `help` for the commands."))
+        }
+        await effects.waitForEffects()
+        return screen()
+    }
+
+    /// The screen: the list, then the status line.
+    public func screen() -> String {
+        (listView.state + [statusView.state]).joined(separator: "\n")
+    }
+
+    static let help = """
+        Commands: add <title> · done <n> · rm <n> · clear (remove done items) · save ·
+        autosave on|off · help · quit
+        """
+}

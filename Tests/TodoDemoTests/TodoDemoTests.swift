@@ -1,0 +1,73 @@
+import Foundation
+import RexCore
+import Testing
+import TodoDemo
+
+@Suite("The to-do demo")
+struct TodoDemoTests {
+    /// A fresh folder for the demo's files.
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rex-demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func app(in folder: URL) -> TodoApp {
+        TodoApp(world: TodoWorld(file: folder.appendingPathComponent("todos.json")), logFile: folder.appendingPathComponent("demo.log"))
+    }
+
+    @Test("The script in the repository ends with the expected list, saved to disk")
+    func scriptFlow() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let script = try String(contentsOf: root.appendingPathComponent("demo-script.txt"), encoding: .utf8)
+        let app = app(in: folder)
+        await app.start()
+        var screens: [String] = []
+        for line in script.split(separator: "\n") {
+            if let screen = await app.perform(String(line)) { screens.append(screen) }
+        }
+        #expect(app.store.state.list.items.map(\.title) == ["Buy milk", "Call Ada", "Not saved yet"])
+        #expect(app.store.state.persistence.status == "saved 3 items")
+        #expect(screens.contains { $0.contains("Unknown command `frobnicate`") })
+        #expect(screens.contains { $0.contains("There is no item `9`") })
+        let saved = try JSONDecoder().decode([TodoItem].self, from: Data(contentsOf: folder.appendingPathComponent("todos.json")))
+        #expect(saved == app.store.state.list.items)
+        // A second run loads what the first saved.
+        let again = self.app(in: folder)
+        await again.start()
+        #expect(again.store.state.list.items == saved)
+        #expect(again.store.state.persistence.status == "loaded 3 items")
+    }
+
+    @Test("A corrupt save file is kept aside, not overwritten, and the user is told")
+    func corruptFileIsKeptAside() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("todos.json")
+        try Data("not json".utf8).write(to: file)
+        let app = app(in: folder)
+        await app.start()
+        #expect(app.store.state.persistence.status.hasPrefix("could not read todos.json; kept it aside as todos.json.corrupt-"))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("todos.json.corrupt-") }
+        #expect(aside.count == 1)
+        #expect(try String(contentsOf: folder.appendingPathComponent(aside[0]), encoding: .utf8) == "not json")
+        _ = await app.perform("add Fresh start")
+        #expect(app.store.state.persistence.status == "saved 1 item")
+    }
+
+    @Test("A save that fails says why, and keeps the list in memory")
+    func failingSave() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The list's folder is a file, so the list cannot be written there.
+        let blocker = folder.appendingPathComponent("blocker")
+        try Data("a file".utf8).write(to: blocker)
+        let app = TodoApp(world: TodoWorld(file: blocker.appendingPathComponent("todos.json")), logFile: folder.appendingPathComponent("demo.log"))
+        await app.start()
+        _ = await app.perform("add Keep me")
+        #expect(app.store.state.list.items.map(\.title) == ["Keep me"])
+        #expect(app.store.state.persistence.status.hasPrefix("could not save to"))
+    }
+}
