@@ -3,22 +3,33 @@ import RexMiddlewares
 
 /// One thing to do.
 public struct TodoItem: Codable, Equatable, Identifiable, Sendable {
+    /// Stays the same while the item lives, whatever its position.
     public let id: Int
+    /// What to do.
     public var title: String
+    /// Whether it is done.
     public var done: Bool
 }
 
 /// The list feature: its state and actions.
 public struct ListState: Equatable, Sendable {
+    /// The items, in the order the user sees them.
     public var items: [TodoItem] = []
+    /// The identifier the next item gets.
     public var nextID = 1
 }
 
+/// What can happen to the list.
 public enum ListAction: Equatable, Sendable {
+    /// Adds an item with this title at the end.
     case add(String)
+    /// Marks the item at this position (from 1) done, or not done.
     case toggle(position: Int)
+    /// Removes the item at this position (from 1).
     case remove(position: Int)
+    /// Removes the items that are done.
     case clearDone
+    /// Replaces the whole list, as when it is loaded.
     case replace([TodoItem])
 }
 
@@ -28,39 +39,58 @@ public struct PersistenceState: Equatable, Sendable {
     public var status = "not loaded"
 }
 
+/// Loading and saving, asked for and answered.
 public enum PersistenceAction: Equatable, Sendable {
+    /// Reads the file.
     case load
+    /// The file held these items.
     case loaded([TodoItem])
+    /// The file could not be read; says why and what was done about it.
     case loadFailed(String)
+    /// Writes these items, unless a newer save comes first.
     case save([TodoItem])
+    /// This many items were written.
     case saved(Int)
+    /// The items could not be written; says why.
     case saveFailed(String)
 }
 
 /// The whole app.
 public struct AppState: Equatable, Sendable {
+    /// The list.
     public var list = ListState()
+    /// The file's status.
     public var persistence = PersistenceState()
+    /// Whether every change is saved.
     public var autosave = true
+    /// What to tell the user under the list.
     public var message: String?
 }
 
+/// Everything that can happen in the app.
 public enum AppAction: Equatable, Sendable {
+    /// A change to the list.
     case list(ListAction)
+    /// Loading and saving.
     case persistence(PersistenceAction)
+    /// Switches autosave on or off.
     case autosave(GateAction)
+    /// Shows a message under the list; an empty one clears it.
     case say(String)
 
+    /// The list action this is, if it is one.
     public var list: ListAction? {
         if case .list(let action) = self { return action }
         return nil
     }
 
+    /// The persistence action this is, if it is one.
     public var persistence: PersistenceAction? {
         if case .persistence(let action) = self { return action }
         return nil
     }
 
+    /// The autosave switch this is, if it is one.
     public var autosave: GateAction? {
         if case .autosave(let action) = self { return action }
         return nil
