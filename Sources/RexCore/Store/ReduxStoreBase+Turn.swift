@@ -50,7 +50,7 @@ extension ReduxStoreBase {
         }
 
         if !io.isPure {
-            io.run(AnyActionHandler { [weak self] in self?.dispatch($0) })
+            io.run(output)
         }
         completion?()
 

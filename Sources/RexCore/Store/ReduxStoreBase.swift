@@ -40,6 +40,11 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
     /// turns on the dispatching thread.
     @usableFromInline
     let queue: MarkedQueue?
+    /// What IO closures dispatch to: made once, so that running an IO allocates nothing for it.
+    /// It holds the store weakly: a kept output does not keep the store alive, and dispatching
+    /// to it once the store is gone does nothing.
+    @usableFromInline
+    let output: AnyActionHandler<Action>
 
     @usableFromInline
     init(
@@ -56,6 +61,9 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
         self.emitsValue = emitsValue
         self.getState = { core.state }
         self.queue = queue.map(MarkedQueue.init)
+        let reference = WeakReference<ReduxStoreBase>()
+        self.output = AnyActionHandler { reference.value?.dispatch($0) }
+        reference.value = self
     }
 
     /// Creates a store.
