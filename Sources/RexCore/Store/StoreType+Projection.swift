@@ -9,13 +9,7 @@ extension StoreType {
         action: @escaping @Sendable (ViewAction) -> ActionType?,
         state: @escaping @Sendable (StateType) -> ViewState
     ) -> StoreProjection<ViewAction, ViewState> {
-        StoreProjection(
-            dispatch: projectedDispatch(action),
-            state: { state(self.state) },
-            subscribeSelection: { selection in
-                self.subscribe(selection: selection.mapped(state))
-            }
-        )
+        projection(action: action, state: state) { selection in selection.mapped(state) }
     }
 
     /// Returns a projection of this store whose subscribers are notified only when the view
@@ -29,23 +23,25 @@ extension StoreType {
         action: @escaping @Sendable (ViewAction) -> ActionType?,
         state: @escaping @Sendable (StateType) -> ViewState
     ) -> StoreProjection<ViewAction, ViewState> {
-        StoreProjection(
-            dispatch: projectedDispatch(action),
-            state: { state(self.state) },
-            subscribeSelection: { selection in
-                self.subscribe(selection: selection.mappedRemovingDuplicates(state))
-            }
-        )
+        projection(action: action, state: state) { selection in selection.mappedRemovingDuplicates(state) }
     }
 
+    /// A projection whose subscriptions reach this store through `select`, which turns a
+    /// selection of view states into a selection of this store's states.
     @inlinable
-    func projectedDispatch<ViewAction>(
-        _ action: @escaping @Sendable (ViewAction) -> ActionType?
-    ) -> @Sendable (DispatchedAction<ViewAction>) -> Void {
-        { viewAction in
-            if let storeAction = viewAction.compactMap(action) {
-                self.dispatch(storeAction)
-            }
-        }
+    func projection<ViewAction, ViewState: Sendable>(
+        action: @escaping @Sendable (ViewAction) -> ActionType?,
+        state: @escaping @Sendable (StateType) -> ViewState,
+        select: @escaping @Sendable (Selection<ViewState>) -> Selection<StateType>
+    ) -> StoreProjection<ViewAction, ViewState> {
+        StoreProjection(
+            dispatch: { viewAction in
+                if let storeAction = viewAction.compactMap(action) {
+                    self.dispatch(storeAction)
+                }
+            },
+            state: { state(self.state) },
+            subscribeSelection: { selection in self.subscribe(selection: select(selection)) }
+        )
     }
 }

@@ -11,23 +11,42 @@ struct EffectCancellationTests {
         func hash(into hasher: inout Hasher) { hasher.combine(0) }
     }
 
+    typealias SearchEffect = Effect<LookupDependencies, LookupAction>
+
+    /// Effects that answer `search` by sleeping a second on the clock, then sending the query
+    /// back (or passing it to `onCancel` if cancelled meanwhile), made cancellable by `token`;
+    /// and `cancelSearch` with `toCancel("search")`.
+    static func sleepingSearch(
+        clock: ManualClock,
+        onCancel: @escaping @Sendable (String) -> Void = { _ in },
+        token: @escaping @Sendable (SearchEffect, String) -> SearchEffect
+    ) -> (LookupEffects, ReduxStoreBase<LookupAction, LookupState>) {
+        let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
+            switch action {
+            case .search(let query):
+                let effect = SearchEffect.run { context in
+                    do {
+                        try await context.dependencies.clock.sleep(for: .seconds(1))
+                        context.send(.results(query))
+                    } catch {
+                        onCancel(query)
+                    }
+                }
+                return token(effect, query)
+            case .cancelSearch:
+                return .toCancel("search")
+            default:
+                return .doNothing
+            }
+        }
+        return (effects, ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects))
+    }
+
     @Test("A new effect with the token of one in flight cancels the old one")
     func cancelInFlight() async {
         let cancelled = Recorder<String>()
         let clock = ManualClock()
-        let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
-            guard case .search(let query) = action else { return .doNothing }
-            return Effect.run { context in
-                do {
-                    try await context.dependencies.clock.sleep(for: .seconds(1))
-                    context.send(.results(query))
-                } catch {
-                    cancelled.record(query)
-                }
-            }
-            .cancellable("search")
-        }
-        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
+        let (effects, store) = Self.sleepingSearch(clock: clock, onCancel: { cancelled.record($0) }) { effect, _ in effect.cancellable("search") }
         store.dispatch(.search("a"))
         await clock.waitForSleepers(1)
         store.dispatch(.search("ab"))
@@ -41,17 +60,9 @@ struct EffectCancellationTests {
 
     @Test("Tokens whose hashes collide are still distinct")
     func collidingTokensStayDistinct() async {
-        let clock = ManualClock()
-        let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
-            guard case .search(let query) = action else { return .doNothing }
-            return Effect.run { context in
-                try? await context.dependencies.clock.sleep(for: .seconds(1))
-                context.send(.results(query))
-            }
-            .cancellable(CollidingToken(name: query))
-        }
         #expect(CollidingToken(name: "a").hashValue == CollidingToken(name: "b").hashValue)
-        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
+        let clock = ManualClock()
+        let (effects, store) = Self.sleepingSearch(clock: clock) { effect, query in effect.cancellable(CollidingToken(name: query)) }
         store.dispatch(.search("a"))
         store.dispatch(.search("b"))
         await clock.waitForSleepers(2)
@@ -64,15 +75,7 @@ struct EffectCancellationTests {
     @Test("An effect may run beside one of the same token when asked")
     func runBeside() async {
         let clock = ManualClock()
-        let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
-            guard case .search(let query) = action else { return .doNothing }
-            return Effect.run { context in
-                try? await context.dependencies.clock.sleep(for: .seconds(1))
-                context.send(.results(query))
-            }
-            .cancellable("search", cancelInFlight: false)
-        }
-        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
+        let (effects, store) = Self.sleepingSearch(clock: clock) { effect, _ in effect.cancellable("search", cancelInFlight: false) }
         store.dispatch(.search("a"))
         store.dispatch(.search("b"))
         await clock.waitForSleepers(2)
@@ -83,27 +86,9 @@ struct EffectCancellationTests {
 
     @Test("toCancel cancels the effects of its token")
     func toCancel() async {
-        let clock = ManualClock()
         let cancelled = Recorder<String>()
-        let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
-            switch action {
-            case .search(let query):
-                return Effect.run { context in
-                    do {
-                        try await context.dependencies.clock.sleep(for: .seconds(1))
-                        context.send(.results(query))
-                    } catch {
-                        cancelled.record(query)
-                    }
-                }
-                .cancellable("search")
-            case .cancelSearch:
-                return .toCancel("search")
-            default:
-                return .doNothing
-            }
-        }
-        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
+        let clock = ManualClock()
+        let (effects, store) = Self.sleepingSearch(clock: clock, onCancel: { cancelled.record($0) }) { effect, _ in effect.cancellable("search") }
         store.dispatch(.search("a"))
         await clock.waitForSleepers(1)
         store.dispatch(.cancelSearch)
@@ -118,23 +103,16 @@ struct EffectCancellationTests {
         let clock = ManualClock()
         let (cancellations, seen) = AsyncStream.makeStream(of: String.self)
         weak var weakStore: ReduxStoreBase<LookupAction, LookupState>?
+        weak var weakEffects: LookupEffects?
         do {
-            let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
-                guard case .search(let query) = action else { return .doNothing }
-                return .run { context in
-                    do {
-                        try await context.dependencies.clock.sleep(for: .seconds(60))
-                    } catch {
-                        seen.yield(query)
-                    }
-                }
-            }
-            let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
+            let (effects, store) = Self.sleepingSearch(clock: clock, onCancel: { seen.yield($0) }) { effect, _ in effect }
             weakStore = store
+            weakEffects = effects
             store.dispatch(.search("long"))
             await clock.waitForSleepers(1)
         }
         #expect(weakStore == nil)
+        #expect(weakEffects == nil)
         var iterator = cancellations.makeAsyncIterator()
         #expect(await iterator.next() == "long")
         #expect(clock.sleeperCount == 0)

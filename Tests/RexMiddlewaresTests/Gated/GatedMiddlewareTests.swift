@@ -40,6 +40,12 @@ struct GatedMiddlewareTests {
         }
     }
 
+    /// A ponger gated by the state's `enabled`, in a store.
+    static func gatedByState() -> (Ponger, ReduxStoreBase<Action, State>) {
+        let ponger = Ponger()
+        return (ponger, ReduxStoreBase(initialState: State(), reducer: reducer, middleware: ponger.gated(whenOn: \.enabled)))
+    }
+
     static func gateControl(_ action: Action) -> GateAction? {
         if case .gate(let control) = action { return control }
         return nil
@@ -95,12 +101,7 @@ struct GatedMiddlewareTests {
 
     @Test("Gated by state, the middleware works only while the state says on")
     func gateByState() {
-        let ponger = Ponger()
-        let store = ReduxStoreBase(
-            initialState: State(),
-            reducer: Self.reducer,
-            middleware: ponger.gated(whenOn: \.enabled)
-        )
+        let (ponger, store) = Self.gatedByState()
         store.dispatch(.ping)
         store.dispatch(.setEnabled(false))
         store.dispatch(.ping)
@@ -113,12 +114,7 @@ struct GatedMiddlewareTests {
 
     @Test("Gated by state, a dispatch that arrives while the state says off is dropped")
     func gateByStateDropsLateDispatch() {
-        let ponger = Ponger()
-        let store = ReduxStoreBase(
-            initialState: State(),
-            reducer: Self.reducer,
-            middleware: ponger.gated(whenOn: \.enabled)
-        )
+        let (ponger, store) = Self.gatedByState()
         store.dispatch(.ping)
         let kept = ponger.keptOutputs.values[0]
         store.dispatch(.setEnabled(false))
