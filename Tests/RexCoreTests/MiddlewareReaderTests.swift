@@ -65,14 +65,16 @@ struct MiddlewareReaderTests {
         #expect(dispatched(by: reader.inject(World(greeting: Greeting(word: "yo"), other: 3)), for: "x") == ["yo x 1"])
     }
 
-    @Test("zip injects the same dependencies into each reader and combines their middlewares")
+    @Test("zip injects the same dependencies into each reader and combines their middlewares in order")
     func zipCombines() {
-        let two = MiddlewareReader.zip(Self.greeter, Self.greeter) { first, second in first <> second }
-        #expect(dispatched(by: two.inject(Greeting(word: "a")), for: "x") == ["a x 1", "a x 1"])
-        let three = MiddlewareReader.zip(Self.greeter, Self.greeter, Self.greeter) { first, second, third in
+        let shouting = MiddlewareReader { (greeting: Greeting) in Greeter(greeting: Greeting(word: greeting.word.uppercased())) }
+        let whispering = MiddlewareReader { (greeting: Greeting) in Greeter(greeting: Greeting(word: "(\(greeting.word))")) }
+        let two = MiddlewareReader.zip(Self.greeter, shouting) { first, second in first <> second }
+        #expect(dispatched(by: two.inject(Greeting(word: "a")), for: "x") == ["a x 1", "A x 1"])
+        let three = MiddlewareReader.zip(Self.greeter, shouting, whispering) { first, second, third in
             first <> second <> third
         }
-        #expect(dispatched(by: three.inject(Greeting(word: "b")), for: "y").count == 3)
+        #expect(dispatched(by: three.inject(Greeting(word: "b")), for: "y") == ["b y 1", "B y 1", "(b) y 1"])
     }
 
     @Test("lift lifts the middleware the reader builds")

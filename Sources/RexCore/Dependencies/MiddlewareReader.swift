@@ -35,13 +35,15 @@ public struct MiddlewareReader<Dependencies, MiddlewareType: MiddlewareProtocol>
 
     /// Returns a reader that ignores its dependencies and gives `middleware`.
     @inlinable
-    public static func pure(_ middleware: MiddlewareType) -> MiddlewareReader where MiddlewareType: Sendable {
+    public static func pure(_ middleware: MiddlewareType) -> MiddlewareReader {
         MiddlewareReader { _ in middleware }
     }
 }
 
 extension MiddlewareReader {
     /// A reader that gives the middleware that does nothing, whatever the dependencies.
+    ///
+    /// A function rather than a property, because it brings its own action and state types.
     @inlinable
     public static func identity<Input, Output, State>() -> MiddlewareReader
     where MiddlewareType == IdentityMiddleware<Input, Output, State> {
