@@ -7,17 +7,20 @@ let package = Package(
     products: [
         .library(name: "RexCore", targets: ["RexCore"]),
         .library(name: "RexMiddlewares", targets: ["RexMiddlewares"]),
+        .library(name: "RexTesting", targets: ["RexTesting"]),
     ],
     targets: [
         .target(name: "RexCore"),
         .target(name: "RexMiddlewares", dependencies: ["RexCore"]),
+        .target(name: "RexTesting", dependencies: ["RexCore", "RexMiddlewares"]),
         // The demo: a to-do list in the terminal, built the way the docs teach. Not a product.
         .target(name: "TodoDemo", dependencies: ["RexCore", "RexMiddlewares"]),
         .executableTarget(name: "rex-demo", dependencies: ["TodoDemo"]),
         // What the test targets share; not a product.
         .target(name: "RexTestSupport", dependencies: ["RexCore"], path: "Tests/RexTestSupport"),
         .testTarget(name: "RexCoreTests", dependencies: ["RexCore", "RexTestSupport"]),
-        .testTarget(name: "RexMiddlewaresTests", dependencies: ["RexCore", "RexMiddlewares", "RexTestSupport"]),
+        .testTarget(name: "RexMiddlewaresTests", dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport"]),
+        .testTarget(name: "RexTestingTests", dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "TodoDemo"]),
         .testTarget(name: "TodoDemoTests", dependencies: ["TodoDemo", "RexCore", "RexTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-Docs/site}
-modules=(RexCore RexMiddlewares)
+modules=(RexCore RexMiddlewares RexTesting)
 scratch=.build-docs
 
 work=$(mktemp -d)

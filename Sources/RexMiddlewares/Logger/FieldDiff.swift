@@ -4,7 +4,7 @@
 /// payload, optionals through their value, arrays by index, dictionaries and sets in the order
 /// of their keys' text, so that the output is the same from run to run. A field whose path starts
 /// with one of `hiding` is left out.
-func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [String] {
+package func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [String] {
     var lines: [String] = []
     appendFieldDiff(before, after, path: "", hiding: hiding, into: &lines)
     return lines

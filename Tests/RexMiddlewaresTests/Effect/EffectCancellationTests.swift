@@ -1,5 +1,6 @@
 import RexCore
 import RexMiddlewares
+import RexTesting
 import RexTestSupport
 import Testing
 
@@ -17,7 +18,7 @@ struct EffectCancellationTests {
     /// back (or passing it to `onCancel` if cancelled meanwhile), made cancellable by `token`;
     /// and `cancelSearch` with `toCancel("search")`.
     static func sleepingSearch(
-        clock: ManualClock,
+        clock: TestClock,
         onCancel: @escaping @Sendable (String) -> Void = { _ in },
         token: @escaping @Sendable (SearchEffect, String) -> SearchEffect
     ) -> (LookupEffects, ReduxStoreBase<LookupAction, LookupState>) {
@@ -45,7 +46,7 @@ struct EffectCancellationTests {
     @Test("A new effect with the token of one in flight cancels the old one")
     func cancelInFlight() async {
         let cancelled = Recorder<String>()
-        let clock = ManualClock()
+        let clock = TestClock()
         let (effects, store) = Self.sleepingSearch(clock: clock, onCancel: { cancelled.record($0) }) { effect, _ in effect.cancellable("search") }
         store.dispatch(.search("a"))
         await clock.waitForSleepers(1)
@@ -61,7 +62,7 @@ struct EffectCancellationTests {
     @Test("Tokens whose hashes collide are still distinct")
     func collidingTokensStayDistinct() async {
         #expect(CollidingToken(name: "a").hashValue == CollidingToken(name: "b").hashValue)
-        let clock = ManualClock()
+        let clock = TestClock()
         let (effects, store) = Self.sleepingSearch(clock: clock) { effect, query in effect.cancellable(CollidingToken(name: query)) }
         store.dispatch(.search("a"))
         store.dispatch(.search("b"))
@@ -74,7 +75,7 @@ struct EffectCancellationTests {
 
     @Test("An effect may run beside one of the same token when asked")
     func runBeside() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         let (effects, store) = Self.sleepingSearch(clock: clock) { effect, _ in effect.cancellable("search", cancelInFlight: false) }
         store.dispatch(.search("a"))
         store.dispatch(.search("b"))
@@ -87,7 +88,7 @@ struct EffectCancellationTests {
     @Test("toCancel cancels the effects of its token")
     func toCancel() async {
         let cancelled = Recorder<String>()
-        let clock = ManualClock()
+        let clock = TestClock()
         let (effects, store) = Self.sleepingSearch(clock: clock, onCancel: { cancelled.record($0) }) { effect, _ in effect.cancellable("search") }
         store.dispatch(.search("a"))
         await clock.waitForSleepers(1)
@@ -100,7 +101,7 @@ struct EffectCancellationTests {
 
     @Test("Releasing the store cancels the effects it started, and they see the cancellation")
     func releasingTheStoreCancels() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         let (cancellations, seen) = AsyncStream.makeStream(of: String.self)
         weak var weakStore: ReduxStoreBase<LookupAction, LookupState>?
         weak var weakEffects: LookupEffects?

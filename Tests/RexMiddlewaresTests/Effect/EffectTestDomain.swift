@@ -1,5 +1,6 @@
 import RexCore
 import RexMiddlewares
+import RexTesting
 import RexTestSupport
 
 /// A search screen: queries go out as effects, results come back as actions.
@@ -27,7 +28,7 @@ let lookupReducer = Reducer<LookupAction, LookupState>.reduce { action, state in
 
 /// Dependencies of the effect tests: a clock that the test moves.
 struct LookupDependencies: Sendable {
-    let clock: ManualClock
+    let clock: TestClock
 }
 
 typealias LookupEffects = EffectMiddleware<LookupAction, LookupAction, LookupState, LookupDependencies>

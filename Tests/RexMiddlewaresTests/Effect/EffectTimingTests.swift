@@ -1,11 +1,12 @@
 import RexCore
 import RexMiddlewares
+import RexTesting
 import RexTestSupport
 import Testing
 
 @Suite("Effect timing, on a manual clock")
 struct EffectTimingTests {
-    static func debouncedSearch(clock: ManualClock) -> LookupEffects {
+    static func debouncedSearch(clock: TestClock) -> LookupEffects {
         LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
             guard case .search(let query) = action else { return .doNothing }
             return Effect.just(.results(query)).debounce("search", for: .milliseconds(300), clock: { $0.clock })
@@ -14,7 +15,7 @@ struct EffectTimingTests {
 
     @Test("A debounced effect runs once, for the last action, after the quiet time")
     func debounce() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         let effects = Self.debouncedSearch(clock: clock)
         let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
         for query in ["s", "sw", "swi"] {
@@ -31,7 +32,7 @@ struct EffectTimingTests {
 
     @Test("A delayed effect waits for the clock")
     func delay() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
             guard case .search(let query) = action else { return .doNothing }
             return Effect.just(.results(query)).delay(for: .seconds(2), clock: { $0.clock })
@@ -47,7 +48,7 @@ struct EffectTimingTests {
 
     @Test("A throttled effect runs once per interval; the others are dropped")
     func throttle() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
             guard case .search(let query) = action else { return .doNothing }
             return Effect.just(.results(query)).throttle("search", for: .seconds(1), clock: { $0.clock })

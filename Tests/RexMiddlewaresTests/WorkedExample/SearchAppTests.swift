@@ -1,6 +1,7 @@
 import Foundation
 import RexCore
 import RexMiddlewares
+import RexTesting
 import RexTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 struct SearchAppTests {
     @Test("Typing searches once after the quiet time; analytics stops when gated off; the log file records it all")
     func searchApp() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let tracked = Recorder<String>()
         let searched = Recorder<String>()
         let world = World(

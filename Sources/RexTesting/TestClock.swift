@@ -2,7 +2,7 @@ import Foundation
 
 /// A clock whose time moves only when a test advances it, so that delays, debounces and
 /// throttles are tested without waiting.
-public final class ManualClock: Clock, @unchecked Sendable {  // every stored property is guarded by `lock`
+public final class TestClock: Clock, @unchecked Sendable {  // every stored property is guarded by `lock`
     /// A point on a manual clock: the time advanced since it was made.
     public struct Instant: InstantProtocol {
         /// The time since the clock was made.

@@ -1,0 +1,284 @@
+import Foundation
+import RexCore
+import RexMiddlewares
+import Testing
+
+/// Runs a feature's reducer and middleware (effects included) step by step in a test, and checks
+/// every state change and every action the middleware sends back.
+///
+/// ```swift
+/// let store = TestStore(initialState: SearchState(), reducer: searchReducer, middleware: effects, effects: [effects])
+/// await store.send(.typed("rex")) { $0.query = "rex" }
+/// clock.advance(by: .milliseconds(300))
+/// await store.receive(.found(["rex 1"])) { $0.results = ["rex 1"] }
+/// await store.finish()
+/// ```
+///
+/// Exhaustive by default: a step fails when the state changed in a way its closure did not
+/// write, when an action was sent back but not received before the next `send` or at `finish()`,
+/// and when effects are still running at `finish()`. With `exhaustivity: .off`, only what a step
+/// asserts is checked. Failures are recorded as Swift Testing issues at the step's line, with a
+/// field-by-field diff of the expected and actual state.
+///
+/// Actions the middleware dispatches are not run at once: they wait until a `receive` takes
+/// them, so that the test says what happens, in order.
+public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equatable>: @unchecked Sendable {
+    // `current` and `pending` are guarded by `lock`; `waiters` too.
+
+    /// How strict a test store is.
+    public enum Exhaustivity: Sendable {
+        /// Every state change and every action sent back must be asserted, and no effect may be
+        /// left running.
+        case on
+        /// Only what each step asserts is checked.
+        case off
+    }
+
+    private let lock = NSLock()
+    private var current: State
+    private var pending: [DispatchedAction<Action>] = []
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private let reducer: Reducer<Action, State>
+    private let middleware: AnyMiddleware<Action, Action, State>
+    private let effects: [any EffectRunning]
+    /// How strict the store is; may change between steps.
+    public var exhaustivity: Exhaustivity
+
+    /// Creates a test store.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before the first step.
+    ///   - reducer: The reducer under test.
+    ///   - middleware: The middleware under test; none by default.
+    ///   - effects: The effect middlewares inside `middleware`, so that `finish()` can wait for,
+    ///     and check, their effects.
+    ///   - exhaustivity: `.on` (the default) to check everything.
+    public init<Middleware: MiddlewareProtocol>(
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        middleware: Middleware,
+        effects: [any EffectRunning] = [],
+        exhaustivity: Exhaustivity = .on
+    ) where Middleware.InputActionType == Action, Middleware.OutputActionType == Action, Middleware.StateType == State {
+        current = initialState
+        self.reducer = reducer
+        self.middleware = AnyMiddleware(middleware)
+        self.effects = effects
+        self.exhaustivity = exhaustivity
+    }
+
+    /// Creates a test store for a reducer alone.
+    public convenience init(initialState: State, reducer: Reducer<Action, State>, exhaustivity: Exhaustivity = .on) {
+        self.init(
+            initialState: initialState,
+            reducer: reducer,
+            middleware: IdentityMiddleware<Action, Action, State>(),
+            exhaustivity: exhaustivity
+        )
+    }
+
+    /// The state after the last step.
+    public var state: State {
+        lock.withLock { current }
+    }
+
+    /// Sends an action, as a view would, and checks the state change that `update` describes
+    /// (applied to the state before the action); without `update`, the state must not change.
+    public func send(
+        _ action: Action,
+        assert update: ((inout State) throws -> Void)? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) async {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        if exhaustivity == .on {
+            let unreceived = lock.withLock { pending.map(\.action) }
+            if !unreceived.isEmpty {
+                Issue.record("Must receive \(Self.list(unreceived)) before sending \(String(describing: action)).", sourceLocation: location)
+            }
+        }
+        let source = ActionSource(file: fileID, function: "send", line: UInt(line))
+        run(DispatchedAction(action, dispatcher: source), update: update, location: location)
+    }
+
+    /// Waits for the next action the middleware sent back, checks that it equals `expected`,
+    /// runs it, and checks the state change that `update` describes.
+    public func receive(
+        _ expected: Action,
+        timeout: Duration = .seconds(1),
+        assert update: ((inout State) throws -> Void)? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) async {
+        await receive(
+            describedAs: "\(expected)",
+            where: { $0 == expected },
+            timeout: timeout,
+            assert: update,
+            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Waits for the next action the middleware sent back, checks that `predicate` accepts it,
+    /// runs it, and checks the state change that `update` describes.
+    public func receive(
+        where predicate: @escaping (Action) -> Bool,
+        timeout: Duration = .seconds(1),
+        assert update: ((inout State) throws -> Void)? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) async {
+        await receive(
+            describedAs: "an action matching the predicate",
+            where: predicate,
+            timeout: timeout,
+            assert: update,
+            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Ends the test: waits for the effects given at creation, and (when exhaustive) checks that
+    /// none is left running and every action sent back was received.
+    public func finish(
+        timeout: Duration = .seconds(1),
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) async {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let finished = await Self.within(timeout) { [effects] in
+            for effect in effects {
+                await effect.waitForEffects()
+            }
+        }
+        guard exhaustivity == .on else { return }
+        if !finished {
+            let running = effects.map(\.runningEffectCount).reduce(0, +)
+            Issue.record("\(running) effect\(running == 1 ? " is" : "s are") still running at the end of the test.", sourceLocation: location)
+        }
+        let unreceived = lock.withLock { pending.map(\.action) }
+        if !unreceived.isEmpty {
+            Issue.record("\(Self.list(unreceived)) sent back but never received.", sourceLocation: location)
+        }
+    }
+
+    private func receive(
+        describedAs description: String,
+        where predicate: (Action) -> Bool,
+        timeout: Duration,
+        assert update: ((inout State) throws -> Void)?,
+        location: SourceLocation
+    ) async {
+        guard let next = await nextReceived(timeout: timeout) else {
+            Issue.record("Expected to receive \(description), but nothing was sent back within \(timeout).", sourceLocation: location)
+            return
+        }
+        guard predicate(next.action) else {
+            Issue.record("Received \(String(describing: next.action)), expected \(description).", sourceLocation: location)
+            return
+        }
+        run(next, update: update, location: location)
+    }
+
+    /// One turn, as the store runs it, then the state check.
+    private func run(_ dispatched: DispatchedAction<Action>, update: ((inout State) throws -> Void)?, location: SourceLocation) {
+        let before = state
+        let io = middleware.handle(action: dispatched.action, from: dispatched.dispatcher, state: { [unowned self] in state })
+        let after: State = lock.withLock {
+            reducer.reduce(dispatched.action, &current)
+            return current
+        }
+        io.run(AnyActionHandler { [weak self] in self?.enqueue($0) })
+        check(before: before, after: after, update: update, location: location)
+    }
+
+    private func check(before: State, after: State, update: ((inout State) throws -> Void)?, location: SourceLocation) {
+        var expected = before
+        do {
+            try update?(&expected)
+        } catch {
+            Issue.record("The step's state change threw: \(error)", sourceLocation: location)
+            return
+        }
+        if update == nil && exhaustivity == .off { return }
+        guard expected != after else { return }
+        let difference = diffFields(expected, after, hiding: []).map { "  \($0)" }.joined(separator: "\n")
+        Issue.record("The state is not what the step says (expected → actual):\n\(difference)", sourceLocation: location)
+    }
+
+    private func enqueue(_ action: DispatchedAction<Action>) {
+        let ready: [CheckedContinuation<Void, Never>] = lock.withLock {
+            pending.append(action)
+            defer { waiters.removeAll() }
+            return waiters
+        }
+        ready.forEach { $0.resume() }
+    }
+
+    /// The next action sent back, waiting up to `timeout` for one.
+    private func nextReceived(timeout: Duration) async -> DispatchedAction<Action>? {
+        if let next = takePending() { return next }
+        _ = await Self.within(timeout) { [self] in
+            await withCheckedContinuation { continuation in
+                let ready: Bool = lock.withLock {
+                    if !pending.isEmpty { return true }
+                    waiters.append(continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        }
+        return takePending()
+    }
+
+    private func takePending() -> DispatchedAction<Action>? {
+        lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
+    }
+
+    /// Runs `work`, and returns whether it ended within `timeout` of real time. The timeout only
+    /// bounds how long a failing test waits; a passing test never waits for it. Work that does
+    /// not end (an effect that never finishes) is left behind, not waited for.
+    private static func within(_ timeout: Duration, _ work: @escaping @Sendable () async -> Void) async -> Bool {
+        let race = FirstResult()
+        return await withCheckedContinuation { continuation in
+            race.start(continuation)
+            Task {
+                await work()
+                race.finish(true)
+            }
+            Task {
+                try? await Task.sleep(for: timeout)
+                race.finish(false)
+            }
+        }
+    }
+
+    private static func list(_ actions: [Action]) -> String {
+        actions.map { "\($0)" }.joined(separator: ", ")
+    }
+}
+
+/// Resumes a continuation with the first result given, and ignores the others.
+private final class FirstResult: @unchecked Sendable {  // `continuation` is guarded by `lock`
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Bool, Never>?
+
+    func start(_ continuation: CheckedContinuation<Bool, Never>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    func finish(_ result: Bool) {
+        let waiting: CheckedContinuation<Bool, Never>? = lock.withLock {
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(returning: result)
+    }
+}
