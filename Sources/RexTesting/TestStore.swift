@@ -159,8 +159,8 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
             }
         }
         guard exhaustivity == .on else { return }
-        if !finished {
-            let running = effects.map(\.runningEffectCount).reduce(0, +)
+        let running = effects.map(\.runningEffectCount).reduce(0, +)
+        if !finished || running > 0 {
             Issue.record("\(running) effect\(running == 1 ? " is" : "s are") still running at the end of the test.", sourceLocation: location)
         }
         let unreceived = lock.withLock { pending.map(\.action) }

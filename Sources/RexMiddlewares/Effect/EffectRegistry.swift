@@ -142,10 +142,21 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     /// Returns once no effect is running: every effect started before or during the wait has
     /// finished (or been cancelled and ended), and every throttle timer has run out.
     func waitUntilIdle() async {
-        while let (id, task) = lock.withLock({ running.first.map { ($0.key, $0.value.task) } }) {
-            await task.value
-            // The task removes itself as it ends, but may not have yet.
-            lock.withLock { remove(id) }
+        // Waits in rounds: each round awaits every task registered before it began (ids only
+        // grow, so later ones have ids from `nextID` on). Entries are never swept from here: a
+        // task removes its own entry before it ends, so an entry left after its task ended is a
+        // leak, and must stay visible in `count` (the tests that prove "nothing is left behind"
+        // rely on it).
+        var firstID: UInt64 = 0
+        while true {
+            let (tasks, nextRound) = lock.withLock {
+                (running.compactMap { $0.key >= firstID ? $0.value.task : nil }, nextID)
+            }
+            if tasks.isEmpty { return }
+            for task in tasks {
+                await task.value
+            }
+            firstID = nextRound
         }
     }
 

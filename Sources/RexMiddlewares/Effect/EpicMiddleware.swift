@@ -6,6 +6,13 @@ public struct EpicInput<Action: Sendable, State: Sendable>: Sendable {
     public let action: Action
     /// The state after the reducer applied the action.
     public let state: State
+
+    /// Creates what an epic sees for one action; public so that an epic, being a function of
+    /// streams, can be tested by feeding it inputs, without a store.
+    public init(action: Action, state: State) {
+        self.action = action
+        self.state = state
+    }
 }
 
 /// A middleware built from an epic: a function from the stream of actions (each with the state

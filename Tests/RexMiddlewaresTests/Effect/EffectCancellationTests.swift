@@ -44,78 +44,91 @@ struct EffectCancellationTests {
     }
 
     @Test("A new effect with the token of one in flight cancels the old one")
-    func cancelInFlight() async {
-        let cancelled = Recorder<String>()
-        let clock = TestClock()
-        let (effects, store) = Self.sleepingSearch(clock: clock, onCancel: { cancelled.record($0) }) { effect, _ in effect.cancellable("search") }
-        store.dispatch(.search("a"))
-        await clock.waitForSleepers(1)
-        store.dispatch(.search("ab"))
-        await clock.waitForSleepers(1)
-        clock.advance(by: .seconds(1))
-        await effects.waitForEffects()
-        #expect(cancelled.values == ["a"])
-        #expect(store.state.results == ["ab"])
-        #expect(effects.runningEffectCount == 0)
+    func cancelInFlight() async throws {
+        try await withDeadline {
+            let cancelled = Recorder<String>()
+            let clock = TestClock()
+            let (effects, store) = Self.sleepingSearch(clock: clock, onCancel: { cancelled.record($0) }) { effect, _ in effect.cancellable("search") }
+            store.dispatch(.search("a"))
+            await clock.waitForSleepers(1)
+            store.dispatch(.search("ab"))
+            await clock.waitForSleepers(1)
+            clock.advance(by: .seconds(1))
+            await effects.waitForEffects()
+            #expect(cancelled.values == ["a"])
+            #expect(store.state.results == ["ab"])
+            #expect(effects.runningEffectCount == 0)
+        }
     }
 
     @Test("Tokens whose hashes collide are still distinct")
-    func collidingTokensStayDistinct() async {
-        #expect(CollidingToken(name: "a").hashValue == CollidingToken(name: "b").hashValue)
-        let clock = TestClock()
-        let (effects, store) = Self.sleepingSearch(clock: clock) { effect, query in effect.cancellable(CollidingToken(name: query)) }
-        store.dispatch(.search("a"))
-        store.dispatch(.search("b"))
-        await clock.waitForSleepers(2)
-        #expect(effects.runningEffectCount == 2)
-        clock.advance(by: .seconds(1))
-        await effects.waitForEffects()
-        #expect(store.state.results.sorted() == ["a", "b"])
+    func collidingTokensStayDistinct() async throws {
+        try await withDeadline {
+            #expect(CollidingToken(name: "a").hashValue == CollidingToken(name: "b").hashValue)
+            let clock = TestClock()
+            let (effects, store) = Self.sleepingSearch(clock: clock) { effect, query in effect.cancellable(CollidingToken(name: query)) }
+            await store.dispatchAndWait(.search("a"))
+            await store.dispatchAndWait(.search("b"))
+            // Both effects started in their turns' IO; had "b" been taken for "a", it would
+            // have replaced it under one token (and "a" would never sleep).
+            try #require(effects.activeTokenCount == 2)
+            await clock.waitForSleepers(2)
+            #expect(effects.runningEffectCount == 2)
+            clock.advance(by: .seconds(1))
+            await effects.waitForEffects()
+            #expect(store.state.results.sorted() == ["a", "b"])
+        }
     }
 
     @Test("An effect may run beside one of the same token when asked")
-    func runBeside() async {
-        let clock = TestClock()
-        let (effects, store) = Self.sleepingSearch(clock: clock) { effect, _ in effect.cancellable("search", cancelInFlight: false) }
-        store.dispatch(.search("a"))
-        store.dispatch(.search("b"))
-        await clock.waitForSleepers(2)
-        clock.advance(by: .seconds(1))
-        await effects.waitForEffects()
-        #expect(store.state.results.sorted() == ["a", "b"])
+    func runBeside() async throws {
+        try await withDeadline {
+            let clock = TestClock()
+            let (effects, store) = Self.sleepingSearch(clock: clock) { effect, _ in effect.cancellable("search", cancelInFlight: false) }
+            store.dispatch(.search("a"))
+            store.dispatch(.search("b"))
+            await clock.waitForSleepers(2)
+            clock.advance(by: .seconds(1))
+            await effects.waitForEffects()
+            #expect(store.state.results.sorted() == ["a", "b"])
+        }
     }
 
     @Test("toCancel cancels the effects of its token")
-    func toCancel() async {
-        let cancelled = Recorder<String>()
-        let clock = TestClock()
-        let (effects, store) = Self.sleepingSearch(clock: clock, onCancel: { cancelled.record($0) }) { effect, _ in effect.cancellable("search") }
-        store.dispatch(.search("a"))
-        await clock.waitForSleepers(1)
-        store.dispatch(.cancelSearch)
-        await effects.waitForEffects()
-        #expect(cancelled.values == ["a"])
-        #expect(effects.runningEffectCount == 0)
-        #expect(store.state.results.isEmpty)
+    func toCancel() async throws {
+        try await withDeadline {
+            let cancelled = Recorder<String>()
+            let clock = TestClock()
+            let (effects, store) = Self.sleepingSearch(clock: clock, onCancel: { cancelled.record($0) }) { effect, _ in effect.cancellable("search") }
+            store.dispatch(.search("a"))
+            await clock.waitForSleepers(1)
+            store.dispatch(.cancelSearch)
+            await effects.waitForEffects()
+            #expect(cancelled.values == ["a"])
+            #expect(effects.runningEffectCount == 0)
+            #expect(store.state.results.isEmpty)
+        }
     }
 
     @Test("Releasing the store cancels the effects it started, and they see the cancellation")
-    func releasingTheStoreCancels() async {
-        let clock = TestClock()
-        let (cancellations, seen) = AsyncStream.makeStream(of: String.self)
-        weak var weakStore: ReduxStoreBase<LookupAction, LookupState>?
-        weak var weakEffects: LookupEffects?
-        do {
-            let (effects, store) = Self.sleepingSearch(clock: clock, onCancel: { seen.yield($0) }) { effect, _ in effect }
-            weakStore = store
-            weakEffects = effects
-            store.dispatch(.search("long"))
-            await clock.waitForSleepers(1)
+    func releasingTheStoreCancels() async throws {
+        try await withDeadline {
+            let clock = TestClock()
+            let (cancellations, seen) = AsyncStream.makeStream(of: String.self)
+            weak var weakStore: ReduxStoreBase<LookupAction, LookupState>?
+            weak var weakEffects: LookupEffects?
+            do {
+                let (effects, store) = Self.sleepingSearch(clock: clock, onCancel: { seen.yield($0) }) { effect, _ in effect }
+                weakStore = store
+                weakEffects = effects
+                store.dispatch(.search("long"))
+                await clock.waitForSleepers(1)
+            }
+            #expect(weakStore == nil)
+            #expect(weakEffects == nil)
+            var iterator = cancellations.makeAsyncIterator()
+            #expect(await iterator.next() == "long")
+            #expect(clock.sleeperCount == 0)
         }
-        #expect(weakStore == nil)
-        #expect(weakEffects == nil)
-        var iterator = cancellations.makeAsyncIterator()
-        #expect(await iterator.next() == "long")
-        #expect(clock.sleeperCount == 0)
     }
 }

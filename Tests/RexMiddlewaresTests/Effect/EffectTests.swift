@@ -10,42 +10,46 @@ struct EffectTests {
     }
 
     @Test("just, sequence, promise, run and stream send their actions back to the store")
-    func factoriesSendActions() async {
-        let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
-            guard case .search(let query) = action else { return .doNothing }
-            switch query {
-            case "just": return .just(.results("just"))
-            case "sequence": return .sequence([.results("s1"), .results("s2")])
-            case "promise": return .promise { _ in .results("promised") }
-            case "run": return .run { context in context.send(.results("ran")) }
-            case "stream": return .stream { _ in AsyncStream { continuation in
-                continuation.yield(.results("e1"))
-                continuation.yield(.results("e2"))
-                continuation.finish()
-            } }
-            default: return .doNothing
+    func factoriesSendActions() async throws {
+        try await withDeadline {
+            let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
+                guard case .search(let query) = action else { return .doNothing }
+                switch query {
+                case "just": return .just(.results("just"))
+                case "sequence": return .sequence([.results("s1"), .results("s2")])
+                case "promise": return .promise { _ in .results("promised") }
+                case "run": return .run { context in context.send(.results("ran")) }
+                case "stream": return .stream { _ in AsyncStream { continuation in
+                    continuation.yield(.results("e1"))
+                    continuation.yield(.results("e2"))
+                    continuation.finish()
+                } }
+                default: return .doNothing
+                }
             }
+            let store = store(effects)
+            for query in ["just", "sequence", "promise", "run", "stream"] {
+                store.dispatch(.search(query))
+                await effects.waitForEffects()
+            }
+            #expect(store.state.results == ["just", "s1", "s2", "promised", "ran", "e1", "e2"])
         }
-        let store = store(effects)
-        for query in ["just", "sequence", "promise", "run", "stream"] {
-            store.dispatch(.search(query))
-            await effects.waitForEffects()
-        }
-        #expect(store.state.results == ["just", "s1", "s2", "promised", "ran", "e1", "e2"])
     }
 
     @Test("fireAndForget runs its work and sends nothing")
-    func fireAndForgetSendsNothing() async {
-        let ran = Recorder<String>()
-        let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
-            guard case .search(let query) = action else { return .doNothing }
-            return .fireAndForget { _ in ran.record(query) }
+    func fireAndForgetSendsNothing() async throws {
+        try await withDeadline {
+            let ran = Recorder<String>()
+            let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
+                guard case .search(let query) = action else { return .doNothing }
+                return .fireAndForget { _ in ran.record(query) }
+            }
+            let store = store(effects)
+            store.dispatch(.search("q"))
+            await effects.waitForEffects()
+            #expect(ran.values == ["q"])
+            #expect(store.state == LookupState())
         }
-        let store = store(effects)
-        store.dispatch(.search("q"))
-        await effects.waitForEffects()
-        #expect(ran.values == ["q"])
-        #expect(store.state == LookupState())
     }
 
     @Test("doNothing gives a pure IO")
@@ -55,56 +59,62 @@ struct EffectTests {
     }
 
     @Test("Actions an effect sends carry the place the effect was made, and its token")
-    func effectActionsCarryTheirSource() async {
-        let sources = Recorder<ActionSource>()
-        let recorder = AnyMiddleware<LookupAction, LookupAction, LookupState> { action, source, _ in
-            if case .results = action { sources.record(source) }
-            return .pure()
+    func effectActionsCarryTheirSource() async throws {
+        try await withDeadline {
+            let sources = Recorder<ActionSource>()
+            let recorder = AnyMiddleware<LookupAction, LookupAction, LookupState> { action, source, _ in
+                if case .results = action { sources.record(source) }
+                return .pure()
+            }
+            let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
+                guard action == .search("q") else { return .doNothing }
+                return Effect.just(.results("r")).cancellable("search")
+            }
+            let line = UInt(#line) - 2
+            let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: recorder <> effects)
+            store.dispatch(.search("q"))
+            await effects.waitForEffects()
+            #expect(sources.values == [ActionSource(file: #fileID, function: "effectActionsCarryTheirSource()", line: line, info: "effect search")])
         }
-        let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
-            guard action == .search("q") else { return .doNothing }
-            return Effect.just(.results("r")).cancellable("search")
-        }
-        let line = UInt(#line) - 2
-        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: recorder <> effects)
-        store.dispatch(.search("q"))
-        await effects.waitForEffects()
-        #expect(sources.values == [ActionSource(file: #fileID, function: "effectActionsCarryTheirSource()", line: line, info: "effect search")])
     }
 
     @Test("10,000 effects that finish at once all arrive, and leave nothing registered")
-    func finishedEffectsLeaveNothing() async {
-        let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
-            guard case .many(let number) = action else { return .doNothing }
-            return Effect.just(.results("\(number)")).cancellable(number)
+    func finishedEffectsLeaveNothing() async throws {
+        try await withDeadline {
+            let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
+                guard case .many(let number) = action else { return .doNothing }
+                return Effect.just(.results("\(number)")).cancellable(number)
+            }
+            let store = store(effects)
+            for number in 0..<10_000 {
+                store.dispatch(.many(number))
+            }
+            await effects.waitForEffects()
+            #expect(store.state.results.count == 10_000)
+            #expect(Set(store.state.results).count == 10_000)
+            #expect(effects.runningEffectCount == 0)
+            #expect(effects.activeTokenCount == 0)
         }
-        let store = store(effects)
-        for number in 0..<10_000 {
-            store.dispatch(.many(number))
-        }
-        await effects.waitForEffects()
-        #expect(store.state.results.count == 10_000)
-        #expect(Set(store.state.results).count == 10_000)
-        #expect(effects.runningEffectCount == 0)
-        #expect(effects.activeTokenCount == 0)
     }
 
     @Test("An epic maps ping to pong, seeing each action after the reducer")
-    func epicPingPong() async {
-        let seenStates = Recorder<Int>()
-        let epic = EpicMiddleware<LookupAction, LookupState> { inputs in
-            inputs.compactMap { input -> LookupAction? in
-                seenStates.record(input.state.pongs)
-                return input.action == .ping ? .pong : nil
+    func epicPingPong() async throws {
+        try await withDeadline {
+            let seenStates = Recorder<Int>()
+            let epic = EpicMiddleware<LookupAction, LookupState> { inputs in
+                inputs.compactMap { input -> LookupAction? in
+                    seenStates.record(input.state.pongs)
+                    return input.action == .ping ? .pong : nil
+                }
             }
+            let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: epic)
+            store.dispatch(.ping)
+            await store.waitUntil { $0.pongs == 1 }
+            store.dispatch(.ping)
+            await store.waitUntil { $0.pongs == 2 }
+            #expect(store.state.pongs == 2)
+            // The epic saw ping (0 pongs), pong (1), ping (1), and eventually pong (2).
+            #expect(Array(seenStates.values.prefix(3)) == [0, 1, 1])
         }
-        let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: epic)
-        store.dispatch(.ping)
-        await store.waitUntil { $0.pongs == 1 }
-        store.dispatch(.ping)
-        await store.waitUntil { $0.pongs == 2 }
-        #expect(store.state.pongs == 2)
-        // The epic saw ping (0 pongs), pong (1), ping (1), and eventually pong (2).
-        #expect(Array(seenStates.values.prefix(3)) == [0, 1, 1])
     }
 }
