@@ -13,7 +13,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
 
     private let lock = Lock()
     private var running: [UInt64: Running] = [:]
-    private var idsByToken: [EffectToken: Set<UInt64>] = [:]
+    private var idsByToken: [EffectToken: TokenIDs] = [:]
     private var closedGates: Set<EffectToken> = []
     private var nextID: UInt64 = 0
 
@@ -44,18 +44,16 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
                 source = ActionSource(file: source.file, function: source.function, line: source.line, info: "effect \(token)")
             }
             let context = EffectContext(dependencies: dependencies, output: output, source: source)
-            launch(token: effect.token, cancelsInFlight: effect.cancelsInFlight, throttle: effect.throttle, dependencies: dependencies) {
-                await work(context)
-            }
+            launch(work, context, token: effect.token, cancelsInFlight: effect.cancelsInFlight, throttle: effect.throttle)
         }
     }
 
-    private func launch<Dependencies>(
+    private func launch<Dependencies, Output>(
+        _ work: @escaping @Sendable (EffectContext<Dependencies, Output>) async -> Void,
+        _ context: EffectContext<Dependencies, Output>,
         token: EffectToken?,
         cancelsInFlight: Bool,
-        throttle: Effect<Dependencies, some Any>.Throttle?,
-        dependencies: Dependencies,
-        work: @escaping @Sendable () async -> Void
+        throttle: Effect<Dependencies, Output>.Throttle?
     ) {
         var cancelled: [Task<Void, Never>] = []
         lock.lock()
@@ -65,7 +63,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
                 return
             }
             closedGates.insert(token)
-            let clock = throttle.clock(dependencies)
+            let clock = throttle.clock(context.dependencies)
             let interval = throttle.interval
             // The gate's timer is registered like an effect: cancelled with the others, and
             // waited for by `waitUntilIdle`.
@@ -87,12 +85,16 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         nextID += 1
         // Created under the lock: the task's own removal waits for its registration.
         let task = Task { [weak self] in
-            await work()
+            await work(context)
             self?.finish(id)
         }
         running[id] = Running(task: task, token: token)
         if let token {
-            idsByToken[token, default: []].insert(id)
+            if let ids = idsByToken[token] {
+                idsByToken[token] = ids.inserting(id)
+            } else {
+                idsByToken[token] = .one(id)
+            }
         }
         lock.unlock()
         for task in cancelled {
@@ -108,10 +110,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     private func remove(_ id: UInt64) {
         guard let entry = running.removeValue(forKey: id) else { return }
         if let token = entry.token {
-            idsByToken[token]?.remove(id)
-            if idsByToken[token]?.isEmpty == true {
-                idsByToken[token] = nil
-            }
+            idsByToken[token] = idsByToken[token]?.removing(id)
         }
     }
 
@@ -131,7 +130,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     /// registered as running until they end, so that `waitUntilIdle` waits for them too. Call
     /// with the lock held.
     private func takeTasks(of token: EffectToken) -> [Task<Void, Never>] {
-        let ids = idsByToken.removeValue(forKey: token) ?? []
+        let ids = idsByToken.removeValue(forKey: token)?.all ?? []
         return ids.compactMap { id in
             guard let entry = running[id] else { return nil }
             running[id] = Running(task: entry.task, token: nil)
@@ -170,6 +169,37 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         }
         for task in tasks {
             task.cancel()
+        }
+    }
+}
+
+/// The running effects of one token: usually one (a new effect cancels the one in flight), so
+/// that case is kept without a set, which would cost an allocation per effect.
+private enum TokenIDs {
+    case one(UInt64)
+    case many(Set<UInt64>)
+
+    var all: [UInt64] {
+        switch self {
+        case .one(let id): [id]
+        case .many(let ids): Array(ids)
+        }
+    }
+
+    func inserting(_ id: UInt64) -> TokenIDs {
+        switch self {
+        case .one(let existing): .many([existing, id])
+        case .many(let ids): .many(ids.union([id]))
+        }
+    }
+
+    /// Without `id`; `nil` when no id is left.
+    func removing(_ id: UInt64) -> TokenIDs? {
+        switch self {
+        case .one(let existing): return existing == id ? nil : self
+        case .many(var ids):
+            ids.remove(id)
+            return ids.isEmpty ? nil : .many(ids)
         }
     }
 }
