@@ -53,15 +53,9 @@ struct Selection<Input>: Sendable {
     @inlinable
     func mappedRemovingDuplicates<Parent>(_ transform: @escaping @Sendable (Parent) -> Input) -> Selection<Parent>
     where Input: Equatable & Sendable {
-        let offer = self.offer
-        let last = SelectionBox<Input>()
+        let deduplicator = Deduplicator(transform: transform, passOn: offer)
         return Selection<Parent>(
-            offer: { parent in
-                let value = transform(parent)
-                if let previous = last.value, previous == value { return false }
-                last.value = value
-                return offer(value)
-            },
+            offer: { parent in deduplicator.offer(parent) },
             deliver: deliver
         )
     }
