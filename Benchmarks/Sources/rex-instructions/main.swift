@@ -12,7 +12,7 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
-    print("usage: rex-instructions W1|W2 ACTIONS")
+    print("usage: rex-instructions W1|W2|W3|W4 ACTIONS")
     exit(2)
 }
 switch arguments[1] {
@@ -21,6 +21,6 @@ case "W2": ComposedWorkload().run(actions: actions)
 case "W3": FanOutWorkload().run(actions: actions)
 case "W4": BigStateWorkload(items: 100_000).run(actions: actions)
 default:
-    print("unknown workload \(arguments[1]); expected W1 or W2")
+    print("unknown workload \(arguments[1]); expected W1, W2, W3 or W4")
     exit(2)
 }

@@ -5,13 +5,13 @@ extension MiddlewareReader {
     public static func <> <Other: MiddlewareProtocol>(
         lhs: MiddlewareReader,
         rhs: MiddlewareReader<Dependencies, Other>
-    ) -> MiddlewareReader<Dependencies, ComposedMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, MiddlewareType.StateType>>
+    ) -> MiddlewareReader<Dependencies, MiddlewarePair<MiddlewareType, Other>>
     where
         Other.InputActionType == MiddlewareType.InputActionType,
         Other.OutputActionType == MiddlewareType.OutputActionType,
         Other.StateType == MiddlewareType.StateType
     {
-        MiddlewareReader<Dependencies, ComposedMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, MiddlewareType.StateType>> {
+        MiddlewareReader<Dependencies, MiddlewarePair<MiddlewareType, Other>> {
             dependencies in
             lhs.inject(dependencies) <> rhs.inject(dependencies)
         }

@@ -1,8 +1,19 @@
-/// Several middlewares of the same types run as one, in order.
+/// Several middlewares of the same types run as one, in order: a composition built at run time.
 ///
-/// `a <> b <> c` gives one flat `ComposedMiddleware` of `[a, b, c]`: `handle` calls `a`, then
-/// `b`, then `c`, and the returned ``IO`` runs their IOs in the same order. Identity middlewares
+/// Append middlewares one by one, for example from a list of features known only at launch;
+/// `handle` calls them in the order they were appended, and the returned ``IO`` runs their IOs
+/// in the same order. A composition appended is appended member by member; identity middlewares
 /// are left out.
+///
+/// ```swift
+/// var middleware = ComposedMiddleware<AppAction, AppAction, AppState>()
+/// for feature in enabledFeatures {
+///     middleware.append(feature.middleware)
+/// }
+/// ```
+///
+/// When the middlewares are known where the store is created, compose them with `<>` instead:
+/// it gives a ``MiddlewarePair`` chain, which the compiler turns into one function.
 public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {
     /// The middlewares, in the order they run.
     public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] {
@@ -83,22 +94,4 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         }
         return io
     }
-}
-
-/// Returns a middleware that runs `lhs`, then `rhs`: both `handle` calls in that order, and
-/// their IOs in that order after the reducer.
-@inlinable
-public func <> <First: MiddlewareProtocol, Second: MiddlewareProtocol>(
-    lhs: First,
-    rhs: Second
-) -> ComposedMiddleware<First.InputActionType, First.OutputActionType, First.StateType>
-where
-    First.InputActionType == Second.InputActionType,
-    First.OutputActionType == Second.OutputActionType,
-    First.StateType == Second.StateType
-{
-    var composed = ComposedMiddleware<First.InputActionType, First.OutputActionType, First.StateType>()
-    composed.append(lhs)
-    composed.append(rhs)
-    return composed
 }

@@ -30,7 +30,7 @@ public struct LiftMiddleware<GlobalInputActionType, GlobalOutputActionType, Glob
     }
 
     /// Passes the local action, if any, to the wrapped middleware, and maps its IO's output.
-    @inlinable
+    @inlinable @inline(__always)  // so that a `<>` chain of lifted middlewares becomes one function
     public func handle(
         action: GlobalInputActionType,
         from dispatcher: ActionSource,

@@ -12,7 +12,7 @@ extension MiddlewareProtocol where InputActionType: Sendable, StateType: Sendabl
         actionFormat: LogActionFormat<InputActionType> = .full,
         stateChange: LogStateChange<StateType> = .fieldDiff(),
         destination: LogDestination = .standardOutput
-    ) -> ComposedMiddleware<InputActionType, OutputActionType, StateType> {
+    ) -> MiddlewarePair<LoggerMiddleware<InputActionType, OutputActionType, StateType>, Self> {
         LoggerMiddleware<InputActionType, OutputActionType, StateType>(
             actionFilter: actionFilter,
             actionFormat: actionFormat,
