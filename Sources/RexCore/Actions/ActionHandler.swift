@@ -15,8 +15,8 @@ extension ActionHandler {
     @inlinable
     public func dispatch(
         _ action: ActionType,
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         info: String? = nil
     ) {

@@ -3,21 +3,41 @@
 /// Every action travels through the store with its source, so middlewares and loggers can tell
 /// which call site started a chain of events. The `dispatch` conveniences fill it in for you from
 /// the caller's `#fileID`, `#function` and `#line`.
-public struct ActionSource: Hashable, Codable, Sendable {
-    /// The file that dispatched the action, as given by `#fileID` (for example `"MyApp/View.swift"`).
-    public let file: String
-    /// The function that dispatched the action, as given by `#function`.
-    public let function: String
+public struct ActionSource: Sendable {
+    @usableFromInline
+    let fileText: SourceText
+    @usableFromInline
+    let functionText: SourceText
     /// The line that dispatched the action, as given by `#line`.
     public let line: UInt
     /// Extra context about the dispatcher, such as `"API callback"`; `nil` when none was given.
     public let info: String?
 
+    /// The file that dispatched the action, as given by `#fileID` (for example `"MyApp/View.swift"`).
+    public var file: String {
+        fileText.string
+    }
+
+    /// The function that dispatched the action, as given by `#function`.
+    public var function: String {
+        functionText.string
+    }
+
     /// Creates a source from its parts.
     @inlinable
     public init(file: String, function: String, line: UInt, info: String? = nil) {
-        self.file = file
-        self.function = function
+        self.fileText = .text(file)
+        self.functionText = .text(function)
+        self.line = line
+        self.info = info
+    }
+
+    /// Creates a source from literals such as `#fileID` and `#function`, which it keeps without
+    /// copying: the cheapest source to pass through the store.
+    @inlinable
+    public init(file: StaticString, function: StaticString, line: UInt, info: String? = nil) {
+        self.fileText = .literal(file)
+        self.functionText = .literal(function)
         self.line = line
         self.info = info
     }
@@ -29,12 +49,53 @@ public struct ActionSource: Hashable, Codable, Sendable {
     /// ```
     @inlinable
     public static func here(
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         info: String? = nil
     ) -> ActionSource {
         ActionSource(file: file, function: function, line: line, info: info)
+    }
+}
+
+extension ActionSource: Hashable {
+    /// Whether both sources name the same file, function, line and info, however each was made.
+    public static func == (lhs: ActionSource, rhs: ActionSource) -> Bool {
+        lhs.line == rhs.line && lhs.info == rhs.info && lhs.file == rhs.file && lhs.function == rhs.function
+    }
+
+    /// Hashes the file, function, line and info.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(function)
+        hasher.combine(line)
+        hasher.combine(info)
+    }
+}
+
+extension ActionSource: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case file, function, line, info
+    }
+
+    /// Decodes a source from its `file`, `function`, `line` and optional `info`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            file: try container.decode(String.self, forKey: .file),
+            function: try container.decode(String.self, forKey: .function),
+            line: try container.decode(UInt.self, forKey: .line),
+            info: try container.decodeIfPresent(String.self, forKey: .info)
+        )
+    }
+
+    /// Encodes the source as its `file`, `function`, `line` and, when there is one, `info`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(function, forKey: .function)
+        try container.encode(line, forKey: .line)
+        try container.encodeIfPresent(info, forKey: .info)
     }
 }
 

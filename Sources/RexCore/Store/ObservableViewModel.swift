@@ -46,8 +46,8 @@ public final class ObservableViewModel<ViewAction, ViewState: Sendable> {
     /// Dispatches a view action to the store, recording the caller as its source.
     public func dispatch(
         _ action: ViewAction,
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         info: String? = nil
     ) {

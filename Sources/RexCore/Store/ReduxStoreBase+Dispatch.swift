@@ -6,7 +6,24 @@ extension ReduxStoreBase {
     /// waits until the current turn is over. Never blocks on another thread's long turn.
     @inlinable
     public func dispatch(_ dispatchedAction: DispatchedAction<Action>) {
-        enqueue(dispatchedAction, completion: nil)
+        enqueue(dispatchedAction.action, from: dispatchedAction.dispatcher, completion: nil)
+    }
+
+    /// Dispatches an action, recording the caller's file, function and line as its source.
+    ///
+    /// The same as ``ActionHandler/dispatch(_:file:function:line:info:)``, declared on the store
+    /// itself so that the action and its source reach the turn as they are, never wrapped in a
+    /// ``DispatchedAction``: destroying one after the call costs as much as the rest of a
+    /// counter's turn.
+    @inlinable
+    public func dispatch(
+        _ action: Action,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
+        line: UInt = #line,
+        info: String? = nil
+    ) {
+        enqueue(action, from: ActionSource(file: file, function: function, line: line, info: info), completion: nil)
     }
 
     /// Dispatches an action and returns once its turn is over: the reducer has committed the
@@ -15,25 +32,26 @@ extension ReduxStoreBase {
     /// Effects those IO closures started may still be running.
     public func dispatchAndWait(
         _ action: Action,
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         info: String? = nil
     ) async {
         let source = ActionSource(file: file, function: function, line: line, info: info)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            enqueue(DispatchedAction(action, dispatcher: source)) {
+            enqueue(action, from: source) {
                 continuation.resume()
             }
         }
     }
 
     @inlinable
-    func enqueue(_ dispatchedAction: DispatchedAction<Action>, completion: (@Sendable () -> Void)?) {
+    func enqueue(_ action: Action, from source: ActionSource, completion: (@Sendable () -> Void)?) {
         let mayRunHere = queue?.isCurrent ?? true
         let fields = core.fields
         core.lock.lock()
         if fields.pointee.isRunning || !mayRunHere {
+            let dispatchedAction = DispatchedAction(action, dispatcher: source)
             checkNotInsideHandle(dispatchedAction)
             let mustSchedule = !fields.pointee.isRunning
             fields.pointee.isRunning = true
@@ -46,13 +64,13 @@ extension ReduxStoreBase {
         }
         if middleware == nil && completion == nil && fields.pointee.subscribers.isEmpty {
             // The whole turn is the reducer: run it under this lock, and the store stays idle.
-            reducer.reduce(dispatchedAction.action, &fields.pointee.state)
+            reducer.reduce(action, &fields.pointee.state)
             core.lock.unlock()
             return
         }
         fields.pointee.isRunning = true
         core.lock.unlock()
-        runTurns(startingWith: dispatchedAction, completion: completion)
+        runTurns(startingWith: action, from: source, completion: completion)
     }
 
     /// Runs the queued turns, if any, on this thread.
@@ -67,7 +85,7 @@ extension ReduxStoreBase {
         }
         let (first, completion) = fields.pointee.queue.removeFirst()
         core.lock.unlock()
-        runTurns(startingWith: first, completion: completion)
+        runTurns(startingWith: first.action, from: first.dispatcher, completion: completion)
     }
 
     /// Starts draining on the store's own queue.

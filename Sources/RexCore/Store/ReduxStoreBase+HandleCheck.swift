@@ -11,11 +11,11 @@ import Musl
 // builds of the library catch it; release builds compile these checks away.
 extension ReduxStoreBase {
     @usableFromInline
-    func beginHandling(_ dispatchedAction: DispatchedAction<Action>) {
+    func beginHandling(_ action: Action, from source: ActionSource) {
         #if DEBUG
         core.lock.withLock {
             core.fields.pointee.handlingThread = pthread_self()
-            core.fields.pointee.handlingAction = dispatchedAction
+            core.fields.pointee.handlingAction = DispatchedAction(action, dispatcher: source)
         }
         #endif
     }

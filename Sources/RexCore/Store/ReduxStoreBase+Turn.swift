@@ -1,9 +1,9 @@
 extension ReduxStoreBase {
-    /// Runs turns, `first` then the queued actions, until the queue is empty; then marks the
-    /// store idle. The caller has marked the store running.
+    /// Runs turns, `first` (from `source`) then the queued actions, until the queue is empty;
+    /// then marks the store idle. The caller has marked the store running.
     @inlinable
-    func runTurns(startingWith first: borrowing DispatchedAction<Action>, completion: (@Sendable () -> Void)?) {
-        if runTurn(first, completion: completion) {
+    func runTurns(startingWith first: Action, from source: ActionSource, completion: (@Sendable () -> Void)?) {
+        if runTurn(first, from: source, completion: completion) {
             return
         }
         let fields = core.fields
@@ -11,7 +11,7 @@ extension ReduxStoreBase {
             core.lock.lock()
             let (next, nextCompletion) = fields.pointee.queue.removeFirst()
             core.lock.unlock()
-            if runTurn(next, completion: nextCompletion) {
+            if runTurn(next.action, from: next.dispatcher, completion: nextCompletion) {
                 return
             }
         }
@@ -25,11 +25,11 @@ extension ReduxStoreBase {
     /// nobody waiting), the queue is checked under the same lock as the commit: one lock pair
     /// per action.
     @inlinable
-    func runTurn(_ dispatchedAction: borrowing DispatchedAction<Action>, completion: (@Sendable () -> Void)?) -> Bool {
+    func runTurn(_ action: Action, from source: ActionSource, completion: (@Sendable () -> Void)?) -> Bool {
         let io: IO<Action>
         if let middleware {
-            beginHandling(dispatchedAction)
-            io = middleware.handle(action: dispatchedAction.action, from: dispatchedAction.dispatcher, state: getState)
+            beginHandling(action, from: source)
+            io = middleware.handle(action: action, from: source, state: getState)
             endHandling()
         } else {
             io = .pure()
@@ -38,7 +38,7 @@ extension ReduxStoreBase {
         let fields = core.fields
         core.lock.lock()
         if fields.pointee.subscribers.isEmpty {
-            reducer.reduce(dispatchedAction.action, &fields.pointee.state)
+            reducer.reduce(action, &fields.pointee.state)
             if io.isPure && completion == nil {
                 return markIdleIfEmptyAndUnlock()
             }
@@ -46,7 +46,7 @@ extension ReduxStoreBase {
         } else {
             // The delivery lock comes before the state lock: let go, and take both in order.
             core.lock.unlock()
-            reduceAndNotify(dispatchedAction.action)
+            reduceAndNotify(action)
         }
 
         if !io.isPure {
