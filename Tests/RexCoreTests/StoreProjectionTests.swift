@@ -115,4 +115,27 @@ struct StoreProjectionTests {
         #expect(seen.values == [0, 1])
         token.cancel()
     }
+
+    @Test("Subscribers are called in the order they subscribed, whatever they select, and a cancelled one no more")
+    func deliveryOrderAcrossValueTypes() {
+        let store = makeStore()
+        let seen = Recorder<String>()
+        let counterA = store.projection(action: { (_: ViewAction) in nil }, state: { $0.counter })
+            .subscribe { seen.record("A \($0)") }
+        let whole = store.subscribe { seen.record("B \($0.counter) \($0.title)") }
+        let title = store.projection(action: { (_: ViewAction) in nil }, state: { $0.title })
+            .subscribe { seen.record("C \($0)") }
+        let counterD = store.projection(action: { (_: ViewAction) in nil }, state: { $0.counter * 10 })
+            .subscribe { seen.record("D \($0)") }
+        #expect(seen.values == ["A 0", "B 0 Rex", "C Rex", "D 0"])
+
+        store.dispatch(.increment)
+        #expect(seen.values.suffix(3) == ["A 1", "B 1 Rex", "D 10"])
+
+        counterA.cancel()
+        store.dispatch(.rename("Redux"))
+        store.dispatch(.increment)
+        #expect(seen.values.suffix(4) == ["B 1 Redux", "C Redux", "B 2 Redux", "D 20"])
+        withExtendedLifetime((whole, title, counterD)) {}
+    }
 }

@@ -16,11 +16,20 @@ struct Selection<Input>: Sendable {
     let offer: @Sendable (Input) -> Bool
     @usableFromInline
     let deliver: @Sendable () -> Void
+    /// Set when the store this selection subscribes to may run it in a group with the other
+    /// de-duplicating selections of its value type, instead of calling `offer`.
+    @usableFromInline
+    let groupMember: SelectionGroupMember<Input>?
 
     @inlinable
-    init(offer: @escaping @Sendable (Input) -> Bool, deliver: @escaping @Sendable () -> Void) {
+    init(
+        offer: @escaping @Sendable (Input) -> Bool,
+        deliver: @escaping @Sendable () -> Void,
+        groupMember: SelectionGroupMember<Input>? = nil
+    ) {
         self.offer = offer
         self.deliver = deliver
+        self.groupMember = groupMember
     }
 
     /// A selection that calls `receive` with every value offered.
@@ -56,7 +65,8 @@ struct Selection<Input>: Sendable {
         let deduplicator = Deduplicator(transform: transform, passOn: offer)
         return Selection<Parent>(
             offer: { parent in deduplicator.offer(parent) },
-            deliver: deliver
+            deliver: deliver,
+            groupMember: SelectionGroupMember(transform: transform, passOn: offer)
         )
     }
 }

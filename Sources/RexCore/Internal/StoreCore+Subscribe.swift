@@ -8,8 +8,15 @@ extension StoreCore {
         lock.lock()
         let id = fields.pointee.nextSubscriberID
         fields.pointee.nextSubscriberID += 1
-        fields.pointee.subscribers.append(Subscriber(id: id, selection: selection))
-        let hasValue = selection.offer(fields.pointee.state)
+        let subscriber = Subscriber(id: id, selection: selection)
+        let hasValue: Bool
+        if let member = selection.groupMember {
+            hasValue = member.join(group(for: member), subscriber, fields.pointee.state)
+            fields.pointee.groupedCount += 1
+        } else {
+            fields.pointee.subscribers.append(subscriber)
+            hasValue = selection.offer(fields.pointee.state)
+        }
         lock.unlock()
         if hasValue {
             selection.deliver()
@@ -25,18 +32,47 @@ extension StoreCore {
         deliveryLock.lock()
         defer { deliveryLock.unlock() }
         let removed: Subscriber<State>? = lock.withLock {
-            guard let index = fields.pointee.subscribers.firstIndex(where: { $0.id == id }) else { return nil }
-            return fields.pointee.subscribers.remove(at: index)
+            if let index = fields.pointee.subscribers.firstIndex(where: { $0.id == id }) {
+                return fields.pointee.subscribers.remove(at: index)
+            }
+            for group in fields.pointee.groups {
+                if let removed = group.leave(id) {
+                    fields.pointee.groupedCount -= 1
+                    return removed
+                }
+            }
+            return nil
         }
         removed?.isActive = false
     }
 
+    /// The store's group for a member's value type, made if there is none yet. Call with the
+    /// state lock held.
+    @usableFromInline
+    func group(for member: SelectionGroupMember<State>) -> SelectionGroup<State> {
+        if let group = fields.pointee.groups.first(where: { $0.valueType == member.valueType }) {
+            return group
+        }
+        let group = member.makeGroup()
+        fields.pointee.groups.append(group)
+        return group
+    }
+
     /// Offers the committed state to every subscriber and notes those with something to
-    /// deliver. Call with both locks held.
+    /// deliver, in the order they subscribed. Call with both locks held.
     @inlinable
     func offerToSubscribers(_ state: State) {
         for subscriber in fields.pointee.subscribers where subscriber.selection.offer(state) {
             pendingDeliveries.pointee.append(subscriber)
+        }
+        let groups = fields.pointee.groups
+        guard !groups.isEmpty else { return }
+        for group in groups {
+            group.offer(state, &pendingDeliveries.pointee)
+        }
+        if pendingDeliveries.pointee.count > 1 {
+            // Groups note their subscribers apart from the others: put them back in order.
+            pendingDeliveries.pointee.sort { $0.id < $1.id }
         }
     }
 

@@ -20,7 +20,11 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
         @usableFromInline var queue = ActionQueue<Action>()
         /// Whether some thread has taken on draining the queue (or a drain is scheduled).
         @usableFromInline var isRunning = false
+        /// The subscribers offered each state one by one.
         @usableFromInline var subscribers: ContiguousArray<Subscriber<State>> = []
+        /// The de-duplicating subscribers, offered each state group by group.
+        @usableFromInline var groups: ContiguousArray<SelectionGroup<State>> = []
+        @usableFromInline var groupedCount = 0
         @usableFromInline var nextSubscriberID: UInt64 = 0
         #if DEBUG
         /// The thread calling middlewares' `handle`, and the action it handles: to catch a
@@ -32,6 +36,12 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
         @usableFromInline
         init(state: State) {
             self.state = state
+        }
+
+        /// Whether anyone is subscribed, one by one or in a group.
+        @inlinable
+        var hasSubscribers: Bool {
+            !subscribers.isEmpty || groupedCount > 0
         }
     }
 

@@ -62,7 +62,7 @@ extension ReduxStoreBase {
             }
             return
         }
-        if middleware == nil && completion == nil && fields.pointee.subscribers.isEmpty {
+        if middleware == nil && completion == nil && !fields.pointee.hasSubscribers {
             // The whole turn is the reducer: run it under this lock, and the store stays idle.
             reducer.reduce(action, &fields.pointee.state)
             core.lock.unlock()

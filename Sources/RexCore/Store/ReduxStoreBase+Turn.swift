@@ -37,7 +37,7 @@ extension ReduxStoreBase {
 
         let fields = core.fields
         core.lock.lock()
-        if fields.pointee.subscribers.isEmpty {
+        if !fields.pointee.hasSubscribers {
             reducer.reduce(action, &fields.pointee.state)
             if io.isPure && completion == nil {
                 return markIdleIfEmptyAndUnlock()
