@@ -28,8 +28,9 @@ final class DeduplicatingGroup<State, Value: Equatable>: @unchecked Sendable {
     var mappings: ContiguousArray<Mapping> = []
     @usableFromInline @exclusivity(unchecked)
     var unretainedMappings: ContiguousArray<Unmanaged<Mapping>> = []
+    /// The value each member saw last; a member joins with a value, so there always is one.
     @usableFromInline @exclusivity(unchecked)
-    var lastValues: ContiguousArray<Value?> = []
+    var lastValues: ContiguousArray<Value> = []
     @usableFromInline @exclusivity(unchecked)
     var passOns: ContiguousArray<@Sendable (Value) -> Bool> = []
     @usableFromInline @exclusivity(unchecked)
@@ -74,7 +75,7 @@ final class DeduplicatingGroup<State, Value: Equatable>: @unchecked Sendable {
             lastValues.withUnsafeMutableBufferPointer { lastValues in
                 for index in mappings.indices {
                     let value = mappings[index]._withUnsafeGuaranteedRef { $0.transform(state) }
-                    if let last = lastValues[index], last == value {
+                    if lastValues[index] == value {
                         continue
                     }
                     lastValues[index] = value
