@@ -13,7 +13,7 @@ extension Effect {
         function: String = #function,
         line: UInt = #line
     ) -> Effect where OutputAction: Sendable {
-        .run(file: file, function: function, line: line) { context in context.send(action) }
+        Effect(work: .send(action), source: ActionSource(file: file, function: function, line: line))
     }
 
     /// An effect that sends several actions, in order.

@@ -9,7 +9,7 @@ extension Effect {
         for duration: Duration,
         clock: @escaping @Sendable (Dependencies) -> any Clock<Duration> = { _ in ContinuousClock() }
     ) -> Effect {
-        guard case .run(let work) = self.work else { return self }
+        guard let work = self.work.asRun else { return self }
         return with(work: .run { context in
             do {
                 try await clock(context.dependencies).sleep(for: duration)

@@ -11,8 +11,25 @@ import RexCore
 public struct Effect<Dependencies: Sendable, OutputAction>: Sendable {
     enum Work: Sendable {
         case none
+        /// One action to send, kept as a value rather than in a closure: `just` then allocates
+        /// nothing for an action that fits an existential's inline buffer, and its task calls
+        /// no closure. Always holds an `OutputAction` (`just` is the only maker).
+        case send(any Sendable)
         case run(@Sendable (EffectContext<Dependencies, OutputAction>) async -> Void)
         case cancel(EffectToken)
+
+        /// The work as a closure, for the shapers that wrap it (`delay`); `nil` when there is
+        /// nothing to run.
+        var asRun: (@Sendable (EffectContext<Dependencies, OutputAction>) async -> Void)? {
+            switch self {
+            case .send(let action):
+                { context in context.send(action as! OutputAction) }
+            case .run(let work):
+                work
+            case .none, .cancel:
+                nil
+            }
+        }
     }
 
     let work: Work
@@ -69,10 +86,21 @@ public struct EffectContext<Dependencies: Sendable, OutputAction>: Sendable {
     /// The dependencies the middleware was given.
     public let dependencies: Dependencies
     let output: AnyActionHandler<OutputAction>
+    /// Where the effect was made, without the token.
     let source: ActionSource
+    let token: EffectToken?
 
     /// Sends an action to the store, with the effect's source. Does nothing once the store is gone.
     public func send(_ action: OutputAction) {
-        output.dispatch(DispatchedAction(action, dispatcher: source))
+        output.dispatch(DispatchedAction(action, dispatcher: dispatcher))
+    }
+
+    /// The source of the actions the effect sends: with the token as `info` when there is one.
+    /// Made here, per sent action, rather than when the effect starts, so that an effect that
+    /// sends nothing never describes its token (a string built from an existential, which costs
+    /// more than the rest of starting a small effect's bookkeeping).
+    var dispatcher: ActionSource {
+        guard let token else { return source }
+        return ActionSource(file: source.file, function: source.function, line: source.line, info: "effect \(token)")
     }
 }

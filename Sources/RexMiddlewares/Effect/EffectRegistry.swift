@@ -3,12 +3,18 @@ import RexCore
 /// The effects an ``EffectMiddleware`` has running, by token, so that they can be cancelled;
 /// and the throttle gates that are closed.
 ///
-/// Every task is registered under the lock before it can finish, and removes itself when it
-/// finishes, so that nothing is left behind.
+/// Every effect is registered under the lock before its task exists, and its task removes the
+/// entry when it finishes, so that nothing is left behind. The task itself is created outside
+/// the lock: creating one schedules it, which may wake a thread, and that thread's first act
+/// when a small effect ends is to take this lock; under the lock it cost a context switch per
+/// effect.
 final class EffectRegistry: @unchecked Sendable {  // every stored property is guarded by `lock`
     private struct Running {
-        let task: Task<Void, Never>
-        let token: EffectToken?
+        /// `nil` while the launcher is creating the task.
+        var task: Task<Void, Never>?
+        var token: EffectToken?
+        /// Cancelled before its task existed: the launcher cancels the task once made.
+        var isCancelled = false
     }
 
     private let lock = Lock()
@@ -38,18 +44,14 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
             return
         case .cancel(let token):
             cancel(token)
-        case .run(let work):
-            var source = effect.source
-            if let token = effect.token {
-                source = ActionSource(file: source.file, function: source.function, line: source.line, info: "effect \(token)")
-            }
-            let context = EffectContext(dependencies: dependencies, output: output, source: source)
-            launch(work, context, token: effect.token, cancelsInFlight: effect.cancelsInFlight, throttle: effect.throttle)
+        case .send, .run:
+            let context = EffectContext(dependencies: dependencies, output: output, source: effect.source, token: effect.token)
+            launch(effect.work, context, token: effect.token, cancelsInFlight: effect.cancelsInFlight, throttle: effect.throttle)
         }
     }
 
     private func launch<Dependencies, Output>(
-        _ work: @escaping @Sendable (EffectContext<Dependencies, Output>) async -> Void,
+        _ work: Effect<Dependencies, Output>.Work,
         _ context: EffectContext<Dependencies, Output>,
         token: EffectToken?,
         cancelsInFlight: Bool,
@@ -83,21 +85,41 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         }
         let id = nextID
         nextID += 1
-        // Created under the lock: the task's own removal waits for its registration.
-        let task = Task { [weak self] in
-            await work(context)
-            self?.finish(id)
-        }
-        running[id] = Running(task: task, token: token)
+        running[id] = Running(task: nil, token: token)
         if let token {
-            if let ids = idsByToken[token] {
-                idsByToken[token] = ids.inserting(id)
+            // One lookup: the token's entry is changed in place, or inserted.
+            if let index = idsByToken.index(forKey: token) {
+                idsByToken.values[index] = idsByToken.values[index].inserting(id)
             } else {
                 idsByToken[token] = .one(id)
             }
         }
         lock.unlock()
         for task in cancelled {
+            task.cancel()
+        }
+        let task = Task { [weak self] in
+            // The work is run here, not through a closure made for it: one call less, and for
+            // `just` no closure at all.
+            switch work {
+            case .send(let action):
+                context.send(action as! Output)
+            case .run(let run):
+                await run(context)
+            case .none, .cancel:
+                break
+            }
+            self?.finish(id)
+        }
+        lock.lock()
+        var cancelsNow = false
+        // No entry: the task has ended already, and removed it.
+        if let index = running.index(forKey: id) {
+            running.values[index].task = task
+            cancelsNow = running.values[index].isCancelled
+        }
+        lock.unlock()
+        if cancelsNow {
             task.cancel()
         }
     }
@@ -109,8 +131,13 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     /// Forgets a running effect. Call with the lock held.
     private func remove(_ id: UInt64) {
         guard let entry = running.removeValue(forKey: id) else { return }
-        if let token = entry.token {
-            idsByToken[token] = idsByToken[token]?.removing(id)
+        // One lookup of the token, not a read and a write.
+        if let token = entry.token, let index = idsByToken.index(forKey: token) {
+            if let left = idsByToken.values[index].removing(id) {
+                idsByToken.values[index] = left
+            } else {
+                idsByToken.remove(at: index)
+            }
         }
     }
 
@@ -132,9 +159,11 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     private func takeTasks(of token: EffectToken) -> [Task<Void, Never>] {
         let ids = idsByToken.removeValue(forKey: token)?.all ?? []
         return ids.compactMap { id in
-            guard let entry = running[id] else { return nil }
-            running[id] = Running(task: entry.task, token: nil)
-            return entry.task
+            guard let index = running.index(forKey: id) else { return nil }
+            running.values[index].token = nil
+            // A task still being created is cancelled by its launcher.
+            running.values[index].isCancelled = true
+            return running.values[index].task
         }
     }
 
@@ -148,22 +177,43 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         // rely on it).
         var firstID: UInt64 = 0
         while true {
-            let (tasks, nextRound) = lock.withLock {
-                (running.compactMap { $0.key >= firstID ? $0.value.task : nil }, nextID)
+            let (tasks, isLaunching, nextRound) = lock.withLock {
+                var tasks: [Task<Void, Never>] = []
+                var isLaunching = false
+                for (id, entry) in running where id >= firstID {
+                    if let task = entry.task {
+                        tasks.append(task)
+                    } else {
+                        isLaunching = true
+                    }
+                }
+                return (tasks, isLaunching, nextID)
             }
-            if tasks.isEmpty { return }
+            if tasks.isEmpty && !isLaunching { return }
             for task in tasks {
                 await task.value
             }
-            firstID = nextRound
+            if isLaunching {
+                // A task is being created on another thread: look again, from the same id, once
+                // it has had the chance to be stored (ended tasks have removed their entries).
+                await Task.yield()
+            } else {
+                firstID = nextRound
+            }
         }
     }
 
     /// Cancels every running effect.
     func cancelAll() {
         let tasks: [Task<Void, Never>] = lock.withLock {
-            let tasks = running.values.map(\.task)
-            running.removeAll()
+            let tasks = running.values.compactMap(\.task)
+            // An effect whose task is being created stays, marked, so that its launcher cancels
+            // the task; the task then removes the entry as it ends.
+            running = running.filter { $0.value.task == nil }
+            for index in running.indices {
+                running.values[index].isCancelled = true
+                running.values[index].token = nil
+            }
             idsByToken.removeAll()
             return tasks
         }
