@@ -6,6 +6,7 @@ extension Effect {
     ///     equal token cancels the effect.
     ///   - cancelInFlight: When `true` (the default), starting this effect cancels the effects of
     ///     the same token still running; when `false`, it runs beside them.
+    @inlinable
     public func cancellable(_ token: some Hashable & Sendable, cancelInFlight: Bool = true) -> Effect {
         with(token: EffectToken(token), cancelsInFlight: cancelInFlight)
     }

@@ -7,6 +7,7 @@ extension Effect {
     }
 
     /// An effect that sends one action.
+    @inlinable
     public static func just(
         _ action: OutputAction,
         file: String = #fileID,

@@ -9,6 +9,7 @@ import RexCore
 /// runs as its own `Task`; the actions it sends carry an `ActionSource` naming the place
 /// the effect was made, with the effect's token as `info` when it has one.
 public struct Effect<Dependencies: Sendable, OutputAction>: Sendable {
+    @usableFromInline
     enum Work: Sendable {
         case none
         /// One action to send, kept as a value rather than in a closure: `just` then allocates
@@ -32,19 +33,21 @@ public struct Effect<Dependencies: Sendable, OutputAction>: Sendable {
         }
     }
 
-    let work: Work
+    @usableFromInline let work: Work
     /// Where the effect was made; the source of the actions it sends.
-    let source: ActionSource
-    let token: EffectToken?
-    let cancelsInFlight: Bool
-    let throttle: Throttle?
+    @usableFromInline let source: ActionSource
+    @usableFromInline let token: EffectToken?
+    @usableFromInline let cancelsInFlight: Bool
+    @usableFromInline let throttle: Throttle?
 
     /// A gate that lets one effect of a token through per interval.
+    @usableFromInline
     struct Throttle: Sendable {
-        let interval: Duration
-        let clock: @Sendable (Dependencies) -> any Clock<Duration>
+        @usableFromInline let interval: Duration
+        @usableFromInline let clock: @Sendable (Dependencies) -> any Clock<Duration>
     }
 
+    @usableFromInline
     init(
         work: Work,
         source: ActionSource,
@@ -60,11 +63,13 @@ public struct Effect<Dependencies: Sendable, OutputAction>: Sendable {
     }
 
     /// Whether this effect does nothing at all.
+    @inlinable
     var isNothing: Bool {
         if case .none = work { return true }
         return false
     }
 
+    @inlinable
     func with(
         work: Work? = nil,
         token: EffectToken? = nil,
@@ -85,12 +90,21 @@ public struct Effect<Dependencies: Sendable, OutputAction>: Sendable {
 public struct EffectContext<Dependencies: Sendable, OutputAction>: Sendable {
     /// The dependencies the middleware was given.
     public let dependencies: Dependencies
-    let output: AnyActionHandler<OutputAction>
+    @usableFromInline let output: AnyActionHandler<OutputAction>
     /// Where the effect was made, without the token.
-    let source: ActionSource
-    let token: EffectToken?
+    @usableFromInline let source: ActionSource
+    @usableFromInline let token: EffectToken?
+
+    @usableFromInline
+    init(dependencies: Dependencies, output: AnyActionHandler<OutputAction>, source: ActionSource, token: EffectToken?) {
+        self.dependencies = dependencies
+        self.output = output
+        self.source = source
+        self.token = token
+    }
 
     /// Sends an action to the store, with the effect's source. Does nothing once the store is gone.
+    @inlinable
     public func send(_ action: OutputAction) {
         output.dispatch(DispatchedAction(action, dispatcher: dispatcher))
     }
@@ -99,6 +113,7 @@ public struct EffectContext<Dependencies: Sendable, OutputAction>: Sendable {
     /// Made here, per sent action, rather than when the effect starts, so that an effect that
     /// sends nothing never describes its token (a string built from an existential, which costs
     /// more than the rest of starting a small effect's bookkeeping).
+    @usableFromInline
     var dispatcher: ActionSource {
         guard let token else { return source }
         return ActionSource(file: source.file, function: source.function, line: source.line, info: "effect \(token)")

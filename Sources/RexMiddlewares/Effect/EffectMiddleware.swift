@@ -23,9 +23,9 @@ public final class EffectMiddleware<InputActionType, OutputActionType, StateType
         Dependencies, OutputActionType
     >
 
-    private let handler: Handler
-    private let dependencies: Dependencies
-    private let registry = EffectRegistry()
+    @usableFromInline let handler: Handler
+    @usableFromInline let dependencies: Dependencies
+    @usableFromInline let registry = EffectRegistry()
 
     /// Creates the middleware with its dependencies.
     public init(dependencies: Dependencies, handler: @escaping Handler) {
@@ -61,6 +61,7 @@ public final class EffectMiddleware<InputActionType, OutputActionType, StateType
 
     /// Asks for the action's effect and returns an IO that starts it, or a pure IO for
     /// ``Effect/doNothing``.
+    @inlinable
     public func handle(
         action: InputActionType,
         from dispatcher: ActionSource,

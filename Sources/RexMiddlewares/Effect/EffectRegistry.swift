@@ -8,6 +8,7 @@ import RexCore
 /// the lock: creating one schedules it, which may wake a thread, and that thread's first act
 /// when a small effect ends is to take this lock; under the lock it cost a context switch per
 /// effect.
+@usableFromInline
 final class EffectRegistry: @unchecked Sendable {  // every stored property is guarded by `lock`
     private struct Running {
         /// `nil` while the launcher is creating the task.
@@ -34,6 +35,12 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     }
 
     /// Starts an effect (or cancels, for `toCancel`).
+    ///
+    /// Inlinable, as is everything generic on an effect's way from the handler to its task, so
+    /// that the app specializes it for its own action and dependencies: run unspecialized, it
+    /// looked up generic metadata (a locked runtime cache) several times per effect. The
+    /// bookkeeping it calls is not generic, and stays here.
+    @inlinable
     func start<Dependencies, Output>(
         _ effect: Effect<Dependencies, Output>,
         dependencies: Dependencies,
@@ -45,30 +52,55 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         case .cancel(let token):
             cancel(token)
         case .send, .run:
+            let registered: UInt64?
+            if let throttle = effect.throttle {
+                registered = register(token: effect.token, cancelsInFlight: effect.cancelsInFlight, interval: throttle.interval) {
+                    throttle.clock(dependencies)
+                }
+            } else {
+                registered = register(token: effect.token, cancelsInFlight: effect.cancelsInFlight, interval: nil) { nil }
+            }
+            guard let id = registered else { return }
             let context = EffectContext(dependencies: dependencies, output: output, source: effect.source, token: effect.token)
-            launch(effect.work, context, token: effect.token, cancelsInFlight: effect.cancelsInFlight, throttle: effect.throttle)
+            let work = effect.work
+            // Created outside the lock, after registering (see the type's comment).
+            let task = Task { [weak self] in
+                // The work is run here, not through a closure made for it: one call less, and
+                // for `just` no closure at all.
+                switch work {
+                case .send(let action):
+                    context.send(action as! Output)
+                case .run(let run):
+                    await run(context)
+                case .none, .cancel:
+                    break
+                }
+                self?.finish(id)
+            }
+            attach(task, to: id)
         }
     }
 
-    private func launch<Dependencies, Output>(
-        _ work: Effect<Dependencies, Output>.Work,
-        _ context: EffectContext<Dependencies, Output>,
+    /// Registers an effect about to start, and returns its id; `nil` when a closed throttle gate
+    /// drops it. Cancels the effects in flight of its token when it asks to. With an
+    /// `interval`, closes the token's gate and starts its timer on the clock `clock` returns.
+    @usableFromInline
+    func register(
         token: EffectToken?,
         cancelsInFlight: Bool,
-        throttle: Effect<Dependencies, Output>.Throttle?
-    ) {
+        interval: Duration?,
+        clock: () -> (any Clock<Duration>)?
+    ) -> UInt64? {
         var cancelled: [Task<Void, Never>] = []
         lock.lock()
-        if let token, let throttle {
+        if let token, let interval, let clock = clock() {
             guard !closedGates.contains(token) else {
                 lock.unlock()
-                return
+                return nil
             }
             closedGates.insert(token)
-            let clock = throttle.clock(context.dependencies)
-            let interval = throttle.interval
             // The gate's timer is registered like an effect: cancelled with the others, and
-            // waited for by `waitUntilIdle`.
+            // waited for by `waitUntilIdle`. Rare enough to be created under the lock.
             let id = nextID
             nextID += 1
             running[id] = Running(
@@ -98,19 +130,13 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         for task in cancelled {
             task.cancel()
         }
-        let task = Task { [weak self] in
-            // The work is run here, not through a closure made for it: one call less, and for
-            // `just` no closure at all.
-            switch work {
-            case .send(let action):
-                context.send(action as! Output)
-            case .run(let run):
-                await run(context)
-            case .none, .cancel:
-                break
-            }
-            self?.finish(id)
-        }
+        return id
+    }
+
+    /// Stores the task of a registered effect, and cancels it if the effect was cancelled while
+    /// the task was being created.
+    @usableFromInline
+    func attach(_ task: Task<Void, Never>, to id: UInt64) {
         lock.lock()
         var cancelsNow = false
         // No entry: the task has ended already, and removed it.
@@ -124,7 +150,9 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         }
     }
 
-    private func finish(_ id: UInt64) {
+    /// Forgets an effect whose task is ending.
+    @usableFromInline
+    func finish(_ id: UInt64) {
         lock.withLock { remove(id) }
     }
 
@@ -146,6 +174,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     }
 
     /// Cancels the running effects of a token.
+    @usableFromInline
     func cancel(_ token: EffectToken) {
         let tasks = lock.withLock { takeTasks(of: token) }
         for task in tasks {

@@ -8,9 +8,10 @@ public struct EffectToken: Hashable, Sendable, CustomStringConvertible {
     /// The hash of the value as `AnyHashable`, made once: the registry hashes a token several
     /// times per effect, and making an `AnyHashable` from an existential each time (a dynamic
     /// cast and a conformance lookup) cost more than the rest of its work.
-    private let hash: Int
+    @usableFromInline let hash: Int
 
     /// Makes a token from a value; an `EffectToken` given here is used as it is.
+    @inlinable
     public init(_ value: some Hashable & Sendable) {
         if let token = value as? EffectToken {
             self = token
