@@ -63,8 +63,10 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
             guard let id = registered else { return }
             let context = EffectContext(dependencies: dependencies, output: output, source: effect.source, token: effect.token)
             let work = effect.work
-            // Created outside the lock, after registering (see the type's comment).
-            let task = Task { [weak self] in
+            // Created outside the lock, after registering (see the type's comment). It holds the
+            // registry strongly: a weak capture costs a heap box per task, and the registry owns
+            // no task beyond the entry the task itself removes as it ends, so nothing leaks.
+            let task = Task { [self] in
                 // The work is run here, not through a closure made for it: one call less, and
                 // for `just` no closure at all.
                 switch work {
@@ -75,7 +77,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
                 case .none, .cancel:
                     break
                 }
-                self?.finish(id)
+                finish(id)
             }
             attach(task, to: id)
         }
