@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ReduxStoreBase {
     /// Queues an action for its turn; runs it at once on this thread when the store is idle and
     /// has no queue of its own (or this is its queue).
@@ -73,8 +75,9 @@ extension ReduxStoreBase {
         runTurns(startingWith: action, from: source, completion: completion)
     }
 
-    /// Runs the queued turns, if any, on this thread.
-    @usableFromInline
+    /// Runs the queued turns, if any, on this thread. Inlinable, like `enqueue`, so that turns
+    /// run on the store's queue are specialized too.
+    @inlinable
     func drain() {
         let fields = core.fields
         core.lock.lock()
@@ -89,7 +92,7 @@ extension ReduxStoreBase {
     }
 
     /// Starts draining on the store's own queue.
-    @usableFromInline
+    @inlinable
     func scheduleDrain() {
         guard let queue else { return }
         queue.queue.async {

@@ -46,7 +46,10 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
     @usableFromInline
     let output: AnyActionHandler<Action>
 
-    @usableFromInline
+    // Inlinable, so that the closures made here (`getState`, and `output`, through which every
+    // IO dispatches) are compiled for the app's types: compiled in this module, they ran the
+    // turn through unspecialized generic code, looking up metadata at run time.
+    @inlinable
     init(
         initialState: State,
         reducer: Reducer<Action, State>,
