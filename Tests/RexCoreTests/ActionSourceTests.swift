@@ -17,6 +17,15 @@ struct ActionSourceTests {
         #expect(literal != ActionSource(file: String("App/View.swift"), function: String("tap()"), line: 7))
     }
 
+    @Test("with(info:) keeps the place and changes only the info")
+    func withInfo() {
+        let source = ActionSource.here(info: "first")
+        let other = source.with(info: "second")
+        #expect(other.file == source.file && other.function == source.function && other.line == source.line)
+        #expect(other.info == "second")
+        #expect(source.with(info: nil).info == nil)
+    }
+
     @Test("A source survives encoding and decoding, with and without info")
     func codableRoundTrip() throws {
         for source in [ActionSource.here(info: "note"), ActionSource.here()] {

@@ -25,9 +25,12 @@ public struct ActionSource: Sendable {
 
     /// Creates a source from its parts.
     @inlinable
+    ///
+    /// Each distinct `file` and `function` text is kept for the life of the process (there are
+    /// as many as there are places in code); put free text in `info`.
     public init(file: String, function: String, line: UInt, info: String? = nil) {
-        self.fileText = .text(file)
-        self.functionText = .text(function)
+        self.fileText = SourceText(file)
+        self.functionText = SourceText(function)
         self.line = line
         self.info = info
     }
@@ -38,6 +41,20 @@ public struct ActionSource: Sendable {
     public init(file: StaticString, function: StaticString, line: UInt, info: String? = nil) {
         self.fileText = .literal(file)
         self.functionText = .literal(function)
+        self.line = line
+        self.info = info
+    }
+
+    /// Returns this source with other `info`, for example to say which effect sent an action.
+    @inlinable
+    public func with(info: String?) -> ActionSource {
+        ActionSource(fileText: fileText, functionText: functionText, line: line, info: info)
+    }
+
+    @usableFromInline
+    init(fileText: SourceText, functionText: SourceText, line: UInt, info: String?) {
+        self.fileText = fileText
+        self.functionText = functionText
         self.line = line
         self.info = info
     }

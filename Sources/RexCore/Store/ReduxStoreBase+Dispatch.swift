@@ -47,13 +47,17 @@ extension ReduxStoreBase {
         }
     }
 
+    /// Queues `action` behind a running turn, or runs its turn now.
+    ///
+    /// `source` is made only when the turn needs it: a turn that is only the reducer never
+    /// makes one, so the caller has nothing to destroy but what it knows to be empty.
     @inlinable
-    func enqueue(_ action: Action, from source: ActionSource, completion: (@Sendable () -> Void)?) {
+    func enqueue(_ action: Action, from source: @autoclosure () -> ActionSource, completion: (@Sendable () -> Void)?) {
         let mayRunHere = queue?.isCurrent ?? true
         let fields = core.fields
         core.lock.lock()
         if fields.pointee.isRunning || !mayRunHere {
-            let dispatchedAction = DispatchedAction(action, dispatcher: source)
+            let dispatchedAction = DispatchedAction(action, dispatcher: source())
             checkNotInsideHandle(dispatchedAction)
             let mustSchedule = !fields.pointee.isRunning
             fields.pointee.isRunning = true
@@ -72,7 +76,7 @@ extension ReduxStoreBase {
         }
         fields.pointee.isRunning = true
         core.lock.unlock()
-        runTurns(startingWith: action, from: source, completion: completion)
+        runTurns(startingWith: action, from: source(), completion: completion)
     }
 
     /// Runs the queued turns, if any, on this thread. Inlinable, like `enqueue`, so that turns

@@ -3,15 +3,15 @@ import RexCore
 extension Effect {
     /// An effect that does nothing; the middleware returns a pure IO for it.
     public static var doNothing: Effect {
-        Effect(work: .none, source: ActionSource(file: "", function: "", line: 0))
+        Effect(work: .none, source: ActionSource(file: "" as StaticString, function: "" as StaticString, line: 0))
     }
 
     /// An effect that sends one action.
     @inlinable
     public static func just(
         _ action: OutputAction,
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line
     ) -> Effect where OutputAction: Sendable {
         Effect(work: .send(action), source: ActionSource(file: file, function: function, line: line))
@@ -20,8 +20,8 @@ extension Effect {
     /// An effect that sends several actions, in order.
     public static func sequence(
         _ actions: [OutputAction],
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line
     ) -> Effect where OutputAction: Sendable {
         .run(file: file, function: function, line: line) { context in
@@ -33,8 +33,8 @@ extension Effect {
 
     /// An effect that does asynchronous work and sends nothing.
     public static func fireAndForget(
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         _ work: @escaping @Sendable (Dependencies) async -> Void
     ) -> Effect {
@@ -44,8 +44,8 @@ extension Effect {
     /// An effect that does asynchronous work and sends the one action it returns (unless it was
     /// cancelled meanwhile).
     public static func promise(
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         _ work: @escaping @Sendable (Dependencies) async -> OutputAction
     ) -> Effect {
@@ -66,8 +66,8 @@ extension Effect {
     /// }
     /// ```
     public static func run(
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         _ work: @escaping @Sendable (EffectContext<Dependencies, OutputAction>) async -> Void
     ) -> Effect {
@@ -77,8 +77,8 @@ extension Effect {
     /// An effect that sends every element of an asynchronous sequence, until it ends, fails or
     /// the effect is cancelled.
     public static func stream<Elements: AsyncSequence & Sendable>(
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         _ makeElements: @escaping @Sendable (Dependencies) -> Elements
     ) -> Effect where Elements.Element == OutputAction {
@@ -96,8 +96,8 @@ extension Effect {
     /// An effect that cancels the running effects of a token.
     public static func toCancel(
         _ token: some Hashable & Sendable,
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line
     ) -> Effect {
         Effect(work: .cancel(EffectToken(token)), source: ActionSource(file: file, function: function, line: line))

@@ -116,6 +116,6 @@ public struct EffectContext<Dependencies: Sendable, OutputAction>: Sendable {
     @usableFromInline
     var dispatcher: ActionSource {
         guard let token else { return source }
-        return ActionSource(file: source.file, function: source.function, line: source.line, info: "effect \(token)")
+        return source.with(info: "effect \(token)")
     }
 }

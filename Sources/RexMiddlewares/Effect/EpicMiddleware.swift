@@ -34,8 +34,8 @@ public final class EpicMiddleware<Action: Sendable, State: Sendable>: Middleware
 
     /// Creates the middleware from an epic.
     public init<Outputs: AsyncSequence & Sendable>(
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         _ epic: @escaping @Sendable (AsyncStream<EpicInput<Action, State>>) -> Outputs
     ) where Outputs.Element == Action {
