@@ -18,7 +18,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         var isCancelled = false
     }
 
-    private let lock = Lock()
+    private let lock = Lock(spinning: true)
     private var running: [UInt64: Running] = [:]
     private var idsByToken: [EffectToken: TokenIDs] = [:]
     private var closedGates: Set<EffectToken> = []
