@@ -46,11 +46,9 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
     }
 
     /// Guards `fields`; held only for short, non-reentrant sections (never while user code other
-    /// than a reducer runs). Spinning, because those sections are short and another thread
-    /// (an effect, a producer) that finds it taken would otherwise sleep: W6 took a third less
-    /// time per effect, for 8 more instructions per turn when nobody else holds it.
+    /// than a reducer runs).
     @usableFromInline
-    let lock = Lock(spinning: true)
+    let lock = Lock()
     /// Serializes every delivery of states to subscribers (after a turn, or the replay of a new
     /// subscription), so that each subscriber sees states in the order they were committed; it
     /// guards `pendingDeliveries` and what selections keep between calls. Taken before `lock`,
