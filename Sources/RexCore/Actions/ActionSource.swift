@@ -24,7 +24,6 @@ public struct ActionSource: Sendable {
     }
 
     /// Creates a source from its parts.
-    @inlinable
     ///
     /// Each distinct `file` and `function` text is kept for the life of the process (there are
     /// as many as there are places in code); put free text in `info`.
