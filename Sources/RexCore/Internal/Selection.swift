@@ -62,9 +62,17 @@ struct Selection<Input>: Sendable {
     @inlinable
     func mappedRemovingDuplicates<Parent>(_ transform: @escaping @Sendable (Parent) -> Input) -> Selection<Parent>
     where Input: Equatable & Sendable {
-        let deduplicator = Deduplicator(transform: transform, passOn: offer)
+        // A store runs the selection in its group for `Input` (see `DeduplicatingGroup`);
+        // `offer` serves everything else: a projection's parent projection, or another provider.
+        let offer = self.offer
+        let last = SelectionBox<Input>()
         return Selection<Parent>(
-            offer: { parent in deduplicator.offer(parent) },
+            offer: { parent in
+                let value = transform(parent)
+                if let previous = last.value, previous == value { return false }
+                last.value = value
+                return offer(value)
+            },
             deliver: deliver,
             groupMember: SelectionGroupMember(transform: transform, passOn: offer)
         )

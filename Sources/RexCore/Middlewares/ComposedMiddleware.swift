@@ -17,11 +17,8 @@
 public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {
     /// The middlewares, in the order they run.
     public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] {
-        members
+        boxes.map { AnyMiddleware(handle: $0.handle) }
     }
-
-    @usableFromInline
-    var members: [AnyMiddleware<InputActionType, OutputActionType, StateType>]
 
     /// Each member's `handle` in a box of its own, in order. The boxes are kept twice: `boxes`
     /// owns them, and `unretainedBoxes` is what `handle` walks, so that calling a member costs
@@ -46,7 +43,6 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     /// Creates an empty composition, which behaves like ``IdentityMiddleware``.
     @inlinable
     public init() {
-        members = []
         boxes = []
         unretainedBoxes = []
     }
@@ -63,14 +59,12 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         Middleware.StateType == StateType
     {
         if let composed = middleware as? ComposedMiddleware {
-            members.append(contentsOf: composed.members)
             boxes.append(contentsOf: composed.boxes)
             unretainedBoxes.append(contentsOf: composed.unretainedBoxes)
             return
         }
         let erased = AnyMiddleware(middleware)
         guard !erased.isIdentity else { return }
-        members.append(erased)
         let box = HandlerBox(erased.handler)
         boxes.append(box)
         unretainedBoxes.append(Unmanaged.passUnretained(box))

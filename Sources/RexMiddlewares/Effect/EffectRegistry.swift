@@ -67,16 +67,9 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
             // registry strongly: a weak capture costs a heap box per task, and the registry owns
             // no task beyond the entry the task itself removes as it ends, so nothing leaks.
             let task = Task { [self] in
-                // The work is run here, not through a closure made for it: one call less, and
-                // for `just` no closure at all.
-                switch work {
-                case .send(let action):
-                    context.send(action as! Output)
-                case .run(let run):
-                    await run(context)
-                case .none, .cancel:
-                    break
-                }
+                // The work is performed here, not through a closure made for it: one call less,
+                // and for `just` no closure at all.
+                await work.perform(in: context)
                 finish(id)
             }
             attach(task, to: id)
