@@ -61,6 +61,19 @@ struct EffectCancellationTests {
         }
     }
 
+    @Test("Tokens are equal when they wrap equal values of one type")
+    func tokenEquality() {
+        #expect(EffectToken("search") == EffectToken("search"))
+        #expect(EffectToken("search") != EffectToken("other"))
+        #expect(EffectToken(1) == EffectToken(1))
+        #expect(EffectToken(1) != EffectToken(Int8(1)))
+        #expect(EffectToken(CollidingToken(name: "a")) != EffectToken(CollidingToken(name: "b")))
+        #expect(EffectToken(EffectToken(7)) == EffectToken(7))
+        var tokens: Set = [EffectToken(1), EffectToken(Int8(1)), EffectToken(1), EffectToken(CollidingToken(name: "a"))]
+        tokens.insert(EffectToken(CollidingToken(name: "a")))
+        #expect(tokens.count == 3)
+    }
+
     @Test("Tokens whose hashes collide are still distinct")
     func collidingTokensStayDistinct() async throws {
         try await withDeadline {
