@@ -3,43 +3,82 @@
 ///
 /// Offering a state to a hundred projections one closure at a time costs two indirect calls
 /// each (the selection, then its mapping), plus the unpacking of each closure's captures. Here
-/// the mappings, last values and subscribers sit in parallel arrays: each member costs one call
-/// to its mapping and an inline comparison with its last value.
+/// each member's mapping, last value and subscriber sit together in one contiguous block: each
+/// member costs one call to its mapping and an inline comparison with its last value.
+///
+/// The block is memory the group allocates itself, not an array: reading an array out of a
+/// class property retains its buffer (the calls in the loop could replace it), and an array of
+/// last values written in the loop is checked for uniqueness on every offer. Both cost more
+/// than a member's whole offer.
 @usableFromInline
 final class DeduplicatingGroup<State, Value: Equatable>: @unchecked Sendable {
     // Every property is guarded by the store's state lock (`StoreCore.lock`): members join,
     // leave and are offered states only while it is held. Unchecked exclusivity for the same
     // reason, and because the dynamic checks would cost more than a member's whole offer.
 
-    /// One member's mapping, in a box so that the loop can call it without retaining it.
+    /// What a member keeps beside its last value: in a box that the loop calls through
+    /// without retaining it (a closure read out of memory is retained for its call).
     @usableFromInline
     final class Mapping: Sendable {
         @usableFromInline
         let transform: @Sendable (State) -> Value
+        /// Takes a new value; returns whether the subscriber has something to deliver.
+        @usableFromInline
+        let passOn: @Sendable (Value) -> Bool
+        @usableFromInline
+        let subscriber: Subscriber<State>
 
         @inlinable
-        init(_ transform: @escaping @Sendable (State) -> Value) {
+        init(
+            transform: @escaping @Sendable (State) -> Value,
+            passOn: @escaping @Sendable (Value) -> Bool,
+            subscriber: Subscriber<State>
+        ) {
             self.transform = transform
+            self.passOn = passOn
+            self.subscriber = subscriber
         }
     }
 
-    /// Owns the mappings that `unretainedMappings` points to.
+    /// One selection of the group. Its mapping is retained by the group: retained when it
+    /// joins, released when it leaves or the group ends.
+    @usableFromInline
+    struct Member {
+        @usableFromInline
+        let mapping: Unmanaged<Mapping>
+        @usableFromInline
+        var last: Value
+
+        @inlinable
+        init(mapping: Unmanaged<Mapping>, last: Value) {
+            self.mapping = mapping
+            self.last = last
+        }
+    }
+
+    /// `count` initialized members, in the order they joined, in room for `capacity`.
     @usableFromInline @exclusivity(unchecked)
-    var mappings: ContiguousArray<Mapping> = []
+    var members: UnsafeMutablePointer<Member>
     @usableFromInline @exclusivity(unchecked)
-    var unretainedMappings: ContiguousArray<Unmanaged<Mapping>> = []
-    /// The value each member saw last; a member joins with a value, so there always is one.
+    var count = 0
     @usableFromInline @exclusivity(unchecked)
-    var lastValues: ContiguousArray<Value> = []
-    @usableFromInline @exclusivity(unchecked)
-    var passOns: ContiguousArray<@Sendable (Value) -> Bool> = []
-    @usableFromInline @exclusivity(unchecked)
-    var subscribers: ContiguousArray<Subscriber<State>> = []
+    var capacity = 0
 
     @inlinable
-    init() {}
+    init() {
+        members = .allocate(capacity: 0)
+    }
 
-    /// Adds a member and offers it `state`; returns whether it has a value to deliver.
+    deinit {
+        for index in 0..<count {
+            members[index].mapping.release()
+        }
+        members.deinitialize(count: count)
+        members.deallocate()
+    }
+
+    /// Adds a subscriber with its mapping, and offers it `state`; returns whether it has a
+    /// value to deliver.
     @inlinable
     func join(
         _ subscriber: Subscriber<State>,
@@ -47,41 +86,47 @@ final class DeduplicatingGroup<State, Value: Equatable>: @unchecked Sendable {
         passOn: @escaping @Sendable (Value) -> Bool,
         state: State
     ) -> Bool {
-        let mapping = Mapping(transform)
+        if count == capacity {
+            capacity = Swift.max(8, capacity * 2)
+            let larger = UnsafeMutablePointer<Member>.allocate(capacity: capacity)
+            larger.moveInitialize(from: members, count: count)
+            members.deallocate()
+            members = larger
+        }
         let value = transform(state)
-        mappings.append(mapping)
-        unretainedMappings.append(Unmanaged.passUnretained(mapping))
-        lastValues.append(value)
-        passOns.append(passOn)
-        subscribers.append(subscriber)
+        let mapping = Mapping(transform: transform, passOn: passOn, subscriber: subscriber)
+        (members + count).initialize(to: Member(mapping: .passRetained(mapping), last: value))
+        count += 1
         return passOn(value)
     }
 
-    /// Removes the member with this subscriber id, and returns its subscriber; `nil` if there is none.
+    /// Removes a subscriber; returns it, or `nil` if it is not a member.
     @inlinable
     func leave(_ id: UInt64) -> Subscriber<State>? {
-        guard let index = subscribers.firstIndex(where: { $0.id == id }) else { return nil }
-        unretainedMappings.remove(at: index)
-        mappings.remove(at: index)
-        lastValues.remove(at: index)
-        passOns.remove(at: index)
-        return subscribers.remove(at: index)
+        guard let index = (0..<count).first(where: { members[$0].mapping.takeUnretainedValue().subscriber.id == id }) else {
+            return nil
+        }
+        let removed = (members + index).move().mapping.takeRetainedValue()
+        (members + index).moveInitialize(from: members + index + 1, count: count - index - 1)
+        count -= 1
+        return removed.subscriber
     }
 
-    /// Offers `state` to every member, and appends to `pending` those with a value to deliver.
+    /// Offers `state` to every member, and appends to `pending` the subscribers whose value
+    /// changed and that have something to deliver.
     @inlinable
     func offer(_ state: State, into pending: inout ContiguousArray<Subscriber<State>>) {
-        unretainedMappings.withUnsafeBufferPointer { mappings in
-            lastValues.withUnsafeMutableBufferPointer { lastValues in
-                for index in mappings.indices {
-                    let value = mappings[index]._withUnsafeGuaranteedRef { $0.transform(state) }
-                    if lastValues[index] == value {
-                        continue
-                    }
-                    lastValues[index] = value
-                    if passOns[index](value) {
-                        pending.append(subscribers[index])
-                    }
+        let members = self.members
+        for index in 0..<count {
+            let mapping = members[index].mapping
+            let value = mapping._withUnsafeGuaranteedRef { $0.transform(state) }
+            if members[index].last == value {
+                continue
+            }
+            members[index].last = value
+            mapping._withUnsafeGuaranteedRef { mapping in
+                if mapping.passOn(value) {
+                    pending.append(mapping.subscriber)
                 }
             }
         }

@@ -50,6 +50,13 @@ package final class Lock: @unchecked Sendable {  // the pthread mutex is itself 
         pthread_mutex_lock(mutex)
     }
 
+    /// Takes the lock if it is free (or, for a recursive lock, already held by this thread);
+    /// returns whether it did, without waiting.
+    @inlinable
+    package func tryLock() -> Bool {
+        pthread_mutex_trylock(mutex) == 0
+    }
+
     @inlinable
     package func unlock() {
         pthread_mutex_unlock(mutex)

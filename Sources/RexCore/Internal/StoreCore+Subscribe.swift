@@ -62,13 +62,23 @@ extension StoreCore {
     /// deliver, in the order they subscribed. Call with both locks held.
     @inlinable
     func offerToSubscribers(_ state: State) {
-        for subscriber in fields.pointee.subscribers where subscriber.selection.offer(state) {
-            pendingDeliveries.pointee.append(subscriber)
+        // The loops call through unretained references: the arrays own their elements, and
+        // nothing changes them while both locks are held; retaining each element (and each
+        // array) for its call cost more than a group's bookkeeping.
+        let fields = self.fields
+        for index in 0..<fields.pointee.subscribers.count {
+            Unmanaged.passUnretained(fields.pointee.subscribers[index])._withUnsafeGuaranteedRef { subscriber in
+                if subscriber.selection.offer(state) {
+                    pendingDeliveries.pointee.append(subscriber)
+                }
+            }
         }
-        let groups = fields.pointee.groups
-        guard !groups.isEmpty else { return }
-        for group in groups {
-            group.offer(state, &pendingDeliveries.pointee)
+        let groupCount = fields.pointee.groups.count
+        guard groupCount > 0 else { return }
+        for index in 0..<groupCount {
+            Unmanaged.passUnretained(fields.pointee.groups[index])._withUnsafeGuaranteedRef { group in
+                group.offer(state, &pendingDeliveries.pointee)
+            }
         }
         if pendingDeliveries.pointee.count > 1 {
             // Groups note their subscribers apart from the others: put them back in order.
@@ -80,9 +90,17 @@ extension StoreCore {
     /// state lock released, so that subscribers may read the state or dispatch.
     @inlinable
     func deliverPending() {
-        for subscriber in pendingDeliveries.pointee where subscriber.isActive {
-            subscriber.selection.deliver()
+        // Unretained, as in `offerToSubscribers`: `pendingDeliveries` keeps each subscriber
+        // until it is emptied below, and a delivery never changes it (a dispatch from a
+        // subscriber waits for the next turn; a new subscriber is delivered to directly).
+        let pending = pendingDeliveries
+        for index in 0..<pending.pointee.count {
+            Unmanaged.passUnretained(pending.pointee[index])._withUnsafeGuaranteedRef { subscriber in
+                if subscriber.isActive {
+                    subscriber.selection.deliver()
+                }
+            }
         }
-        pendingDeliveries.pointee.removeAll(keepingCapacity: true)
+        pending.pointee.removeAll(keepingCapacity: true)
     }
 }

@@ -75,7 +75,6 @@ extension ReduxStoreBase {
             return
         }
         fields.pointee.isRunning = true
-        core.lock.unlock()
         runTurns(startingWith: action, from: source(), completion: completion)
     }
 
@@ -91,7 +90,6 @@ extension ReduxStoreBase {
             return
         }
         let (first, completion) = fields.pointee.queue.removeFirst()
-        core.lock.unlock()
         runTurns(startingWith: first.action, from: first.dispatcher, completion: completion)
     }
 

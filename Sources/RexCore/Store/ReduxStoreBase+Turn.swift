@@ -1,8 +1,16 @@
 extension ReduxStoreBase {
     /// Runs turns, `first` (from `source`) then the queued actions, until the queue is empty;
-    /// then marks the store idle. The caller has marked the store running.
+    /// then marks the store idle. Call with the state lock held and the store marked running;
+    /// returns with the lock released.
+    ///
+    /// Each queued action is taken from the queue under the lock its turn starts with, so that
+    /// a turn without middleware (reduce, commit and the idle check) is one lock pair.
     @inlinable
-    func runTurns(startingWith first: Action, from source: ActionSource, completion: (@Sendable () -> Void)?) {
+    func runTurns(
+        startingWith first: Action,
+        from source: ActionSource,
+        completion: (@Sendable () -> Void)?
+    ) {
         if runTurn(first, from: source, completion: completion) {
             return
         }
@@ -10,7 +18,6 @@ extension ReduxStoreBase {
         while true {
             core.lock.lock()
             let (next, nextCompletion) = fields.pointee.queue.removeFirst()
-            core.lock.unlock()
             if runTurn(next.action, from: next.dispatcher, completion: nextCompletion) {
                 return
             }
@@ -19,24 +26,36 @@ extension ReduxStoreBase {
 
     /// One action's turn: handle, reduce and commit, notify, run IO, then tell the waiter.
     /// Returns whether the store went idle (the queue was empty after the turn); otherwise the
-    /// queue has an action waiting.
-    ///
-    /// When nothing of the turn remains to run after the commit (no subscriber, a pure IO,
-    /// nobody waiting), the queue is checked under the same lock as the commit: one lock pair
-    /// per action.
+    /// queue has an action waiting. Call with the state lock held; returns with it released.
     @inlinable
-    func runTurn(_ action: Action, from source: ActionSource, completion: (@Sendable () -> Void)?) -> Bool {
+    func runTurn(
+        _ action: Action,
+        from source: ActionSource,
+        completion: (@Sendable () -> Void)?
+    ) -> Bool {
         let io: IO<Action>
         if let middleware {
+            // `handle` runs without the lock: it may read the state, which takes it.
+            core.lock.unlock()
             beginHandling(action, from: source)
             io = middleware.handle(action: action, from: source, state: getState)
             endHandling()
+            core.lock.lock()
         } else {
             io = .pure()
         }
+        return commit(action, io: io, completion: completion)
+    }
 
+    /// The rest of a turn once the middlewares have handled its action: reduce and commit,
+    /// notify, run `io`, tell the waiter. Returns whether the store went idle. Call with the
+    /// state lock held; returns with it released.
+    ///
+    /// When nothing of the turn remains to run after the commit (no subscriber, a pure IO,
+    /// nobody waiting), the queue is checked under the same lock as the commit.
+    @inlinable @inline(__always)  // one call site; kept apart only to be read apart
+    func commit(_ action: Action, io: IO<Action>, completion: (@Sendable () -> Void)?) -> Bool {
         let fields = core.fields
-        core.lock.lock()
         if !fields.pointee.hasSubscribers {
             reducer.reduce(action, &fields.pointee.state)
             if io.isPure && completion == nil {
@@ -44,8 +63,6 @@ extension ReduxStoreBase {
             }
             core.lock.unlock()
         } else {
-            // The delivery lock comes before the state lock: let go, and take both in order.
-            core.lock.unlock()
             reduceAndNotify(action)
         }
 
@@ -60,12 +77,19 @@ extension ReduxStoreBase {
 
     /// Reduces and commits with subscribers registered, then notifies them as `emitsValue`
     /// says: each subscriber's selection runs under the state lock, and only those with a new
-    /// value are called back, after the state lock is released.
+    /// value are called back, after the state lock is released. Call with the state lock held;
+    /// returns with it released.
     @inlinable
     func reduceAndNotify(_ action: Action) {
         let fields = core.fields
-        core.deliveryLock.lock()
-        core.lock.lock()
+        // The delivery lock comes before the state lock. It is almost always free (outside a
+        // turn only subscribing and unsubscribing take it), so it is tried first; when taken,
+        // the state lock is let go and both are taken in order.
+        if !core.deliveryLock.tryLock() {
+            core.lock.unlock()
+            core.deliveryLock.lock()
+            core.lock.lock()
+        }
         switch emitsValue {
         case .always:
             reducer.reduce(action, &fields.pointee.state)
