@@ -24,21 +24,9 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     /// owns them, and `unretainedBoxes` is what `handle` walks, so that calling a member costs
     /// no retain and release of the box or its closure.
     @usableFromInline
-    var boxes: [HandlerBox]
+    var boxes: [MiddlewareHandlerBox<InputActionType, OutputActionType, StateType>]
     @usableFromInline
-    var unretainedBoxes: [Unmanaged<HandlerBox>]
-
-    /// One member's `handle`, specialized for the member's type where it was appended.
-    @usableFromInline
-    final class HandlerBox: Sendable {
-        @usableFromInline
-        let handle: @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
-
-        @usableFromInline
-        init(_ handle: @escaping @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>) {
-            self.handle = handle
-        }
-    }
+    var unretainedBoxes: [Unmanaged<MiddlewareHandlerBox<InputActionType, OutputActionType, StateType>>]
 
     /// Creates an empty composition, which behaves like ``IdentityMiddleware``.
     @inlinable
@@ -65,7 +53,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         }
         let erased = AnyMiddleware(middleware)
         guard !erased.isIdentity else { return }
-        let box = HandlerBox(erased.handler)
+        let box = MiddlewareHandlerBox(erased.handler)
         boxes.append(box)
         unretainedBoxes.append(Unmanaged.passUnretained(box))
     }

@@ -38,7 +38,7 @@ extension ReduxStoreBase {
             // `handle` runs without the lock: it may read the state, which takes it.
             core.lock.unlock()
             beginHandling(action, from: source)
-            io = middleware.handle(action: action, from: source, state: getState)
+            io = middleware._withUnsafeGuaranteedRef { $0.handle(action, source, getState) }
             endHandling()
             core.lock.lock()
         } else {

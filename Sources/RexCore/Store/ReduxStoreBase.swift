@@ -29,9 +29,14 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
     let core: StoreCore<Action, State>
     @usableFromInline
     let reducer: Reducer<Action, State>
-    /// `nil` when the middleware is an identity, so that the turn skips the middleware step.
+    /// The middleware's `handle`; `nil` when the middleware is an identity, so that the turn
+    /// skips the middleware step. Unretained, so that calling it costs no retain and release of
+    /// the box (`middlewareOwner` keeps it).
     @usableFromInline
-    let middleware: AnyMiddleware<Action, Action, State>?
+    let middleware: Unmanaged<MiddlewareHandlerBox<Action, Action, State>>?
+    /// Owns the box `middleware` points to.
+    @usableFromInline
+    let middlewareOwner: MiddlewareHandlerBox<Action, Action, State>?
     @usableFromInline
     let emitsValue: ShouldEmitValue<State>
     @usableFromInline
@@ -60,7 +65,8 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
         let core = StoreCore<Action, State>(state: initialState)
         self.core = core
         self.reducer = reducer
-        self.middleware = erasedMiddleware.isIdentity ? nil : erasedMiddleware
+        self.middlewareOwner = erasedMiddleware.isIdentity ? nil : .init(erasedMiddleware.handler)
+        self.middleware = middlewareOwner.map(Unmanaged.passUnretained)
         self.emitsValue = emitsValue
         self.getState = { core.state }
         self.queue = queue.map(MarkedQueue.init)
