@@ -138,4 +138,68 @@ struct StoreProjectionTests {
         #expect(seen.values.suffix(4) == ["B 1 Redux", "C Redux", "B 2 Redux", "D 20"])
         withExtendedLifetime((whole, title, counterD)) {}
     }
+
+    @Test("Ending a subscription, or releasing the store, lets go of what its mapping captured")
+    func mappingsAreReleased() {
+        final class Captured: Sendable {
+            let offset = 1
+        }
+        weak var kept: Captured?
+        weak var cancelled: Captured?
+        var store: ReduxStoreBase<AppAction, AppState>? = makeStore()
+        var subscriptions: [SubscriptionToken] = []
+        do {
+            let keptValue = Captured()
+            let cancelledValue = Captured()
+            kept = keptValue
+            cancelled = cancelledValue
+            for captured in [cancelledValue, keptValue] {
+                let projection = store?.projection(action: { (_: ViewAction) in nil }, state: { $0.counter + captured.offset })
+                if let subscription = projection?.subscribe({ _ in }) {
+                    subscriptions.append(subscription)
+                }
+            }
+        }
+        store?.dispatch(.increment)
+        #expect(kept != nil && cancelled != nil)
+
+        subscriptions[0].cancel()
+        #expect(cancelled == nil)
+        #expect(kept != nil)
+
+        store = nil
+        #expect(kept == nil)
+        withExtendedLifetime(subscriptions) {}
+    }
+
+    @Test("Subscribing and cancelling while another thread dispatches: each subscriber sees rising values, the last one the final state")
+    func subscribeWhileDispatching() async {
+        let store = makeStore()
+        let actions = 5_000
+        let misordered = Recorder<String>()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for _ in 0..<actions {
+                    store.dispatch(.increment)
+                }
+            }
+            group.addTask {
+                for _ in 0..<300 {
+                    let seen = Recorder<Int>()
+                    let subscription = store.projection(action: { (_: ViewAction) in nil }, state: { $0.counter })
+                        .subscribe { seen.record($0) }
+                    subscription.cancel()
+                    let values = seen.values
+                    if values.isEmpty || zip(values, values.dropFirst()).contains(where: { $0 >= $1 }) {
+                        misordered.record("\(values)")
+                    }
+                }
+            }
+        }
+        #expect(misordered.values.isEmpty)
+        let last = Recorder<Int>()
+        let subscription = store.projection(action: { (_: ViewAction) in nil }, state: { $0.counter }).subscribe { last.record($0) }
+        #expect(last.values == [actions])
+        subscription.cancel()
+    }
 }
