@@ -154,7 +154,10 @@ struct StoreProjectionTests {
             kept = keptValue
             cancelled = cancelledValue
             for captured in [cancelledValue, keptValue] {
-                let projection = store?.projection(action: { (_: ViewAction) in nil }, state: { $0.counter + captured.offset })
+                let projection = store?.projection(
+                    action: { (_: ViewAction) in nil },
+                    state: { $0.counter + captured.offset }
+                )
                 if let subscription = projection?.subscribe({ _ in }) {
                     subscriptions.append(subscription)
                 }
@@ -172,7 +175,7 @@ struct StoreProjectionTests {
         withExtendedLifetime(subscriptions) {}
     }
 
-    @Test("Subscribing and cancelling while another thread dispatches: each subscriber sees rising values, the last one the final state")
+    @Test("Subscribing and cancelling while another thread dispatches: rising values, and the final state last")
     func subscribeWhileDispatching() async {
         let store = makeStore()
         let actions = 5_000
@@ -198,7 +201,8 @@ struct StoreProjectionTests {
         }
         #expect(misordered.values.isEmpty)
         let last = Recorder<Int>()
-        let subscription = store.projection(action: { (_: ViewAction) in nil }, state: { $0.counter }).subscribe { last.record($0) }
+        let subscription = store.projection(action: { (_: ViewAction) in nil }, state: { $0.counter })
+            .subscribe { last.record($0) }
         #expect(last.values == [actions])
         subscription.cancel()
     }

@@ -3,8 +3,8 @@
 ///
 /// Offering a state to a hundred projections one closure at a time costs two indirect calls
 /// each (the selection, then its mapping), plus the unpacking of each closure's captures. Here
-/// each member's mapping, last value and subscriber sit together in one contiguous block: each
-/// member costs one call to its mapping and an inline comparison with its last value.
+/// each member's last value and a reference to its mapping sit side by side in one contiguous
+/// block: each member costs one call to its mapping and an inline comparison with its last value.
 ///
 /// The block is memory the group allocates itself, not an array: reading an array out of a
 /// class property retains its buffer (the calls in the loop could replace it), and an array of
@@ -103,9 +103,8 @@ final class DeduplicatingGroup<State, Value: Equatable>: @unchecked Sendable {
     /// Removes a subscriber; returns it, or `nil` if it is not a member.
     @inlinable
     func leave(_ id: UInt64) -> Subscriber<State>? {
-        guard let index = (0..<count).first(where: { members[$0].mapping.takeUnretainedValue().subscriber.id == id }) else {
-            return nil
-        }
+        let isLeaving = { (index: Int) in self.members[index].mapping.takeUnretainedValue().subscriber.id == id }
+        guard let index = (0..<count).first(where: isLeaving) else { return nil }
         let removed = (members + index).move().mapping.takeRetainedValue()
         (members + index).moveInitialize(from: members + index + 1, count: count - index - 1)
         count -= 1

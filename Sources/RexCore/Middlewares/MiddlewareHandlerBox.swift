@@ -8,7 +8,9 @@ final class MiddlewareHandlerBox<InputActionType, OutputActionType, StateType>: 
     let handle: @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
 
     @usableFromInline
-    init(_ handle: @escaping @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>) {
+    init(
+        _ handle: @escaping @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
+    ) {
         self.handle = handle
     }
 }
