@@ -43,10 +43,9 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
         if let erased = middleware as? AnyMiddleware {
             self = erased
         } else {
-            let storage = Storage(middleware)
             self.init(isIdentity: middleware is IdentityMiddleware<InputActionType, OutputActionType, StateType>) {
                 action, dispatcher, state in
-                storage.middleware.handle(action: action, from: dispatcher, state: state)
+                middleware.handle(action: action, from: dispatcher, state: state)
             }
         }
     }
@@ -67,21 +66,5 @@ extension MiddlewareProtocol {
     @inlinable
     public func eraseToAnyMiddleware() -> AnyMiddleware<InputActionType, OutputActionType, StateType> {
         AnyMiddleware(self)
-    }
-}
-
-extension AnyMiddleware {
-    /// Holds the wrapped middleware for the closure: the closure then reads each part of a
-    /// large middleware (a long `<>` chain) where it is used, instead of copying all of it
-    /// onto the stack on every call.
-    @usableFromInline
-    final class Storage<Middleware: MiddlewareProtocol>: Sendable {
-        @usableFromInline
-        let middleware: Middleware
-
-        @inlinable
-        init(_ middleware: Middleware) {
-            self.middleware = middleware
-        }
     }
 }
