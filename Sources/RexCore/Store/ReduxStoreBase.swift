@@ -72,7 +72,7 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
         self.queue = queue.map(MarkedQueue.init)
         let reference = WeakReference<ReduxStoreBase>()
         self.output = AnyActionHandler { reference.value?.dispatch($0) }
-        reference.value = self
+        reference.set(self)
     }
 
     /// Creates a store.

@@ -14,7 +14,7 @@ extension Effect {
         function: StaticString = #function,
         line: UInt = #line
     ) -> Effect where OutputAction: Sendable {
-        Effect(work: .send(action), source: ActionSource(file: file, function: function, line: line))
+        Effect(work: .send(SentAction(action)), source: ActionSource(file: file, function: function, line: line))
     }
 
     /// An effect that sends several actions, in order.

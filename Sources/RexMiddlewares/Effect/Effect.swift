@@ -13,18 +13,17 @@ public struct Effect<Dependencies: Sendable, OutputAction>: Sendable {
     enum Work: Sendable {
         case none
         /// One action to send, kept as a value rather than in a closure: `just` then allocates
-        /// nothing for an action that fits an existential's inline buffer, and its task calls
-        /// no closure. Always holds an `OutputAction` (`just` is the only maker).
-        case send(any Sendable)
+        /// nothing, and its task calls no closure.
+        case send(SentAction<OutputAction>)
         case run(@Sendable (EffectContext<Dependencies, OutputAction>) async -> Void)
         case cancel(EffectToken)
 
         /// Does the work: sends the action, or runs the closure.
         @inlinable
-        func perform(in context: EffectContext<Dependencies, OutputAction>) async {
+        nonisolated(nonsending) func perform(in context: EffectContext<Dependencies, OutputAction>) async {
             switch self {
             case .send(let action):
-                context.send(action as! OutputAction)
+                context.send(action.action)
             case .run(let work):
                 await work(context)
             case .none, .cancel:
@@ -73,13 +72,6 @@ public struct Effect<Dependencies: Sendable, OutputAction>: Sendable {
         self.throttle = throttle
     }
 
-    /// Whether this effect does nothing at all.
-    @inlinable
-    var isNothing: Bool {
-        if case .none = work { return true }
-        return false
-    }
-
     @inlinable
     func with(
         work: Work? = nil,
@@ -121,12 +113,9 @@ public struct EffectContext<Dependencies: Sendable, OutputAction>: Sendable {
     }
 
     /// The source of the actions the effect sends: with the token as `info` when there is one.
-    /// Made here, per sent action, rather than when the effect starts, so that an effect that
-    /// sends nothing never describes its token (a string built from an existential, which costs
-    /// more than the rest of starting a small effect's bookkeeping).
     @usableFromInline
     var dispatcher: ActionSource {
         guard let token else { return source }
-        return source.with(info: "effect \(token)")
+        return source.with(info: "effect " + token.description)
     }
 }

@@ -68,9 +68,15 @@ public final class EffectMiddleware<InputActionType, OutputActionType, StateType
         state: @escaping GetState<StateType>
     ) -> IO<OutputActionType> {
         let effect = handler(action, dispatcher, state)
-        if effect.isNothing { return .pure() }
-        return IO { [registry, dependencies] output in
-            registry.start(effect, dependencies: dependencies, output: output)
+        switch effect.work {
+        case .none:
+            return .pure()
+        case .cancel(let token):
+            return IO { [registry] _ in registry.cancel(token) }
+        case .send, .run:
+            // The launch is made here, so that the IO captures it alone and needs no context.
+            let launch = EffectLaunch(effect: effect, dependencies: dependencies, registry: registry)
+            return IO { [launch] output in launch.start(output: output) }
         }
     }
 }

@@ -1,28 +1,38 @@
 import RexCore
 
-/// The effects an ``EffectMiddleware`` has running, by token, so that they can be cancelled;
-/// and the throttle gates that are closed.
+/// The effects an ``EffectMiddleware`` has running, so that they can be cancelled and waited
+/// for; and the throttle gates that are closed.
 ///
 /// Every effect is registered under the lock before its task exists, and its task removes the
 /// entry when it finishes, so that nothing is left behind. The task itself is created outside
 /// the lock: creating one schedules it, which may wake a thread, and that thread's first act
 /// when a small effect ends is to take this lock; under the lock it cost a context switch per
 /// effect.
+///
+/// The running effects are kept in an array, each knowing its own position, so that adding and
+/// removing one costs no hashing: only tokens are hashed. (Kept in a dictionary by id, with a
+/// second one from token to ids, the bookkeeping of a small effect cost more than its work.)
 @usableFromInline
 final class EffectRegistry: @unchecked Sendable {  // every stored property is guarded by `lock`
-    private struct Running {
-        /// `nil` while the launcher is creating the task.
-        var task: Task<Void, Never>?
-        var token: EffectToken?
-        /// Cancelled before its task existed: the launcher cancels the task once made.
-        var isCancelled = false
+    /// What ``register(_:cancelsInFlight:interval:clock:)`` did.
+    @usableFromInline
+    enum Registration {
+        /// The effect is registered: its launcher starts its task.
+        case registered
+        /// A closed throttle gate dropped the effect.
+        case dropped
+        /// The effect was registered before (its IO ran twice); nothing changed.
+        case alreadyRegistered
     }
 
     private let lock = Lock(spinning: true)
-    private var running: [UInt64: Running] = [:]
-    private var idsByToken: [EffectToken: TokenIDs] = [:]
-    private var closedGates: Set<EffectToken> = []
-    private var nextID: UInt64 = 0
+    @exclusivity(unchecked) private var running: ContiguousArray<RegisteredEffect> = []
+    @exclusivity(unchecked) private var byToken: [EffectToken: TokenEffects] = [:]
+    @exclusivity(unchecked) private var closedGates: Set<EffectToken> = []
+    @exclusivity(unchecked) private var nextOrder: UInt64 = 0
+
+    @usableFromInline
+    init() {}
 
     /// How many effects are running.
     var count: Int {
@@ -31,114 +41,78 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
 
     /// How many tokens have running effects or closed throttle gates; zero when all is done.
     var tokenCount: Int {
-        lock.withLock { idsByToken.count + closedGates.count }
+        lock.withLock { byToken.count + closedGates.count }
     }
 
-    /// Starts an effect (or cancels, for `toCancel`).
-    ///
-    /// Inlinable, as is everything generic on an effect's way from the handler to its task, so
-    /// that the app specializes it for its own action and dependencies: run unspecialized, it
-    /// looked up generic metadata (a locked runtime cache) several times per effect. The
-    /// bookkeeping it calls is not generic, and stays here.
-    @inlinable
-    func start<Dependencies, Output>(
-        _ effect: Effect<Dependencies, Output>,
-        dependencies: Dependencies,
-        output: AnyActionHandler<Output>
-    ) {
-        switch effect.work {
-        case .none:
-            return
-        case .cancel(let token):
-            cancel(token)
-        case .send, .run:
-            let registered: UInt64?
-            if let throttle = effect.throttle {
-                registered = register(token: effect.token, cancelsInFlight: effect.cancelsInFlight, interval: throttle.interval) {
-                    throttle.clock(dependencies)
-                }
-            } else {
-                registered = register(token: effect.token, cancelsInFlight: effect.cancelsInFlight, interval: nil) { nil }
-            }
-            guard let id = registered else { return }
-            let context = EffectContext(dependencies: dependencies, output: output, source: effect.source, token: effect.token)
-            let work = effect.work
-            // Created outside the lock, after registering (see the type's comment). It holds the
-            // registry strongly: a weak capture costs a heap box per task, and the registry owns
-            // no task beyond the entry the task itself removes as it ends, so nothing leaks.
-            let task = Task { [self] in
-                // The work is performed here, not through a closure made for it: one call less,
-                // and for `just` no closure at all.
-                await work.perform(in: context)
-                finish(id)
-            }
-            attach(task, to: id)
-        }
-    }
-
-    /// Registers an effect about to start, and returns its id; `nil` when a closed throttle gate
-    /// drops it. Cancels the effects in flight of its token when it asks to. With an
-    /// `interval`, closes the token's gate and starts its timer on the clock `clock` returns.
+    /// Registers an effect about to start. Cancels the effects in flight of its token when it
+    /// asks to. With an `interval`, closes the token's gate (or drops the effect if the gate is
+    /// closed) and starts the gate's timer on the clock `clock` returns.
     @usableFromInline
     func register(
-        token: EffectToken?,
+        _ effect: RegisteredEffect,
         cancelsInFlight: Bool,
         interval: Duration?,
         clock: () -> (any Clock<Duration>)?
-    ) -> UInt64? {
+    ) -> Registration {
         var cancelled: [Task<Void, Never>] = []
         lock.lock()
-        if let token, let interval, let clock = clock() {
+        guard effect.order == nil else {
+            lock.unlock()
+            return .alreadyRegistered
+        }
+        if let token = effect.token, let interval, let clock = clock() {
             guard !closedGates.contains(token) else {
                 lock.unlock()
-                return nil
+                return .dropped
             }
             closedGates.insert(token)
-            // The gate's timer is registered like an effect: cancelled with the others, and
-            // waited for by `waitUntilIdle`. Rare enough to be created under the lock.
-            let id = nextID
-            nextID += 1
-            running[id] = Running(
-                task: Task { [weak self] in
-                    try? await clock.sleep(for: interval)
-                    self?.openGate(token)
-                    self?.finish(id)
-                },
-                token: nil
-            )
+            startGateTimer(of: token, interval: interval, clock: clock)
         }
-        if let token, cancelsInFlight {
-            cancelled = takeTasks(of: token)
-        }
-        let id = nextID
-        nextID += 1
-        running[id] = Running(task: nil, token: token)
-        if let token {
+        add(effect)
+        if let token = effect.token {
             // One lookup: the token's entry is changed in place, or inserted.
-            if let index = idsByToken.index(forKey: token) {
-                idsByToken.values[index] = idsByToken.values[index].inserting(id)
-            } else {
-                idsByToken[token] = .one(id)
-            }
+            cancelled = byToken[token, default: .none].add(effect, replacing: cancelsInFlight)
         }
         lock.unlock()
         for task in cancelled {
             task.cancel()
         }
-        return id
+        return .registered
+    }
+
+    /// Starts the timer that opens a throttle gate: registered like an effect, so that it is
+    /// cancelled with the others and waited for by `waitUntilIdle`. Rare enough to be created
+    /// under the lock (which also keeps the timer from ending before its task is stored). Call
+    /// with the lock held.
+    private func startGateTimer(of token: EffectToken, interval: Duration, clock: any Clock<Duration>) {
+        let timer = RegisteredEffect(token: nil)
+        add(timer)
+        timer.task = Task { [weak self] in
+            try? await clock.sleep(for: interval)
+            self?.openGate(token)
+            self?.finish(timer)
+        }
+    }
+
+    /// Adds an effect to the running ones. Call with the lock held.
+    private func add(_ effect: RegisteredEffect) {
+        effect.order = nextOrder
+        nextOrder += 1
+        effect.index = running.count
+        running.append(effect)
     }
 
     /// Stores the task of a registered effect, and cancels it if the effect was cancelled while
     /// the task was being created.
     @usableFromInline
-    func attach(_ task: Task<Void, Never>, to id: UInt64) {
+    func attach(_ task: Task<Void, Never>, to effect: RegisteredEffect) {
         lock.lock()
-        var cancelsNow = false
-        // No entry: the task has ended already, and removed it.
-        if let index = running.index(forKey: id) {
-            running.values[index].task = task
-            cancelsNow = running.values[index].isCancelled
+        // Not running: the task has ended already. It is not stored, so that the effect and its
+        // task do not keep each other.
+        if effect.index != nil {
+            effect.task = task
         }
+        let cancelsNow = effect.isCancelled
         lock.unlock()
         if cancelsNow {
             task.cancel()
@@ -147,19 +121,28 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
 
     /// Forgets an effect whose task is ending.
     @usableFromInline
-    func finish(_ id: UInt64) {
-        lock.withLock { remove(id) }
+    func finish(_ effect: RegisteredEffect) {
+        lock.lock()
+        remove(effect)
+        lock.unlock()
     }
 
-    /// Forgets a running effect. Call with the lock held.
-    private func remove(_ id: UInt64) {
-        guard let entry = running.removeValue(forKey: id) else { return }
+    /// Forgets a running effect: the last of the list takes its place. Call with the lock held.
+    private func remove(_ effect: RegisteredEffect) {
+        guard let index = effect.index else { return }
+        let last = running.removeLast()
+        if last !== effect {
+            running[index] = last
+            last.index = index
+        }
+        effect.index = nil
+        effect.task = nil
         // One lookup of the token, not a read and a write.
-        if let token = entry.token, let index = idsByToken.index(forKey: token) {
-            if let left = idsByToken.values[index].removing(id) {
-                idsByToken.values[index] = left
+        if let token = effect.token, let entry = byToken.index(forKey: token) {
+            if let left = byToken.values[entry].removing(effect) {
+                byToken.values[entry] = left
             } else {
-                idsByToken.remove(at: index)
+                byToken.remove(at: entry)
             }
         }
     }
@@ -171,75 +154,54 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     /// Cancels the running effects of a token.
     @usableFromInline
     func cancel(_ token: EffectToken) {
-        let tasks = lock.withLock { takeTasks(of: token) }
+        let tasks = lock.withLock { byToken.removeValue(forKey: token)?.all.cancelled() ?? [] }
         for task in tasks {
             task.cancel()
         }
     }
 
-    /// Detaches a token from its effects and returns their tasks, to cancel. The tasks stay
-    /// registered as running until they end, so that `waitUntilIdle` waits for them too. Call
-    /// with the lock held.
-    private func takeTasks(of token: EffectToken) -> [Task<Void, Never>] {
-        let ids = idsByToken.removeValue(forKey: token)?.all ?? []
-        return ids.compactMap { id in
-            guard let index = running.index(forKey: id) else { return nil }
-            running.values[index].token = nil
-            // A task still being created is cancelled by its launcher.
-            running.values[index].isCancelled = true
-            return running.values[index].task
-        }
-    }
 
     /// Returns once no effect is running: every effect started before or during the wait has
     /// finished (or been cancelled and ended), and every throttle timer has run out.
     func waitUntilIdle() async {
-        // Waits in rounds: each round awaits every task registered before it began (ids only
-        // grow, so later ones have ids from `nextID` on). Entries are never swept from here: a
-        // task removes its own entry before it ends, so an entry left after its task ended is a
-        // leak, and must stay visible in `count` (the tests that prove "nothing is left behind"
-        // rely on it).
-        var firstID: UInt64 = 0
+        // Waits in rounds: each round awaits every task registered before it began (later ones
+        // are registered in order from `nextOrder` on). Effects are never swept from here: a
+        // task removes its own effect before it ends, so an effect left after its task ended is
+        // a leak, and must stay visible in `count` (the tests that prove "nothing is left
+        // behind" rely on it).
+        var firstOrder: UInt64 = 0
         while true {
             let (tasks, isLaunching, nextRound) = lock.withLock {
                 var tasks: [Task<Void, Never>] = []
                 var isLaunching = false
-                for (id, entry) in running where id >= firstID {
-                    if let task = entry.task {
+                for effect in running where effect.order! >= firstOrder {
+                    if let task = effect.task {
                         tasks.append(task)
                     } else {
                         isLaunching = true
                     }
                 }
-                return (tasks, isLaunching, nextID)
+                return (tasks, isLaunching, nextOrder)
             }
             if tasks.isEmpty && !isLaunching { return }
             for task in tasks {
                 await task.value
             }
             if isLaunching {
-                // A task is being created on another thread: look again, from the same id, once
-                // it has had the chance to be stored (ended tasks have removed their entries).
+                // A task is being created on another thread: look again, from the same place,
+                // once it has had the chance to be stored (ended tasks have left the list).
                 await Task.yield()
             } else {
-                firstID = nextRound
+                firstOrder = nextRound
             }
         }
     }
 
-    /// Cancels every running effect.
+    /// Cancels every running effect. They stay registered until their tasks end.
     func cancelAll() {
         let tasks: [Task<Void, Never>] = lock.withLock {
-            let tasks = running.values.compactMap(\.task)
-            // An effect whose task is being created stays, marked, so that its launcher cancels
-            // the task; the task then removes the entry as it ends.
-            running = running.filter { $0.value.task == nil }
-            for index in running.indices {
-                running.values[index].isCancelled = true
-                running.values[index].token = nil
-            }
-            idsByToken.removeAll()
-            return tasks
+            byToken.removeAll()
+            return Array(running).cancelled()
         }
         for task in tasks {
             task.cancel()
@@ -248,32 +210,55 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
 }
 
 /// The running effects of one token: usually one (a new effect cancels the one in flight), so
-/// that case is kept without a set, which would cost an allocation per effect.
-private enum TokenIDs {
-    case one(UInt64)
-    case many(Set<UInt64>)
+/// that case is kept without an array, which would cost an allocation per effect.
+private enum TokenEffects {
+    /// Only while an effect is being added.
+    case none
+    case one(RegisteredEffect)
+    case many([RegisteredEffect])
 
-    var all: [UInt64] {
+    var all: [RegisteredEffect] {
         switch self {
-        case .one(let id): [id]
-        case .many(let ids): Array(ids)
+        case .none: []
+        case .one(let effect): [effect]
+        case .many(let effects): effects
         }
     }
 
-    func inserting(_ id: UInt64) -> TokenIDs {
-        switch self {
-        case .one(let existing): .many([existing, id])
-        case .many(let ids): .many(ids.union([id]))
+    /// Adds an effect. When `replacing`, the effects there before leave the token, marked
+    /// cancelled, and their tasks are returned, to cancel.
+    mutating func add(_ effect: RegisteredEffect, replacing: Bool) -> [Task<Void, Never>] {
+        guard replacing else {
+            self = .many(all + [effect])
+            return []
         }
+        let replaced = all
+        self = .one(effect)
+        return replaced.cancelled()
     }
 
-    /// Without `id`; `nil` when no id is left.
-    func removing(_ id: UInt64) -> TokenIDs? {
+    /// Without `effect`; `nil` when no effect is left.
+    func removing(_ effect: RegisteredEffect) -> TokenEffects? {
         switch self {
-        case .one(let existing): return existing == id ? nil : self
-        case .many(var ids):
-            ids.remove(id)
-            return ids.isEmpty ? nil : .many(ids)
+        case .none: return nil
+        case .one(let existing): return existing === effect ? nil : self
+        case .many(var effects):
+            effects.removeAll { $0 === effect }
+            return effects.isEmpty ? nil : .many(effects)
+        }
+    }
+}
+
+extension [RegisteredEffect] {
+    /// Marks the effects cancelled, detached from their token, and returns their tasks, to
+    /// cancel. The effects stay registered as running until their tasks end, so that
+    /// `waitUntilIdle` waits for them too. Call with the registry's lock held.
+    fileprivate func cancelled() -> [Task<Void, Never>] {
+        compactMap { effect in
+            effect.token = nil
+            // A task still being created is cancelled by its launcher.
+            effect.isCancelled = true
+            return effect.task
         }
     }
 }

@@ -1,0 +1,84 @@
+import RexCore
+
+/// An effect on its way from an ``EffectMiddleware``'s handler to its task, and then the
+/// running effect itself: the IO that starts it, the task that runs it and the registry entry
+/// that tracks it all hold this one object.
+///
+/// A closure that captures one object uses it as its context, so neither the IO nor the task
+/// allocates a context of its own.
+@usableFromInline
+final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect, @unchecked Sendable {
+    // `output` is written once, by the launcher that registered the effect, before the task that
+    // reads it is created; the other properties are constants (the base class's are guarded by
+    // the registry's lock).
+    @usableFromInline let effect: Effect<Dependencies, OutputAction>
+    @usableFromInline let dependencies: Dependencies
+    @usableFromInline let registry: EffectRegistry
+    @exclusivity(unchecked) @usableFromInline var output: AnyActionHandler<OutputAction>?
+
+    @inlinable
+    init(effect: Effect<Dependencies, OutputAction>, dependencies: Dependencies, registry: EffectRegistry) {
+        self.effect = effect
+        self.dependencies = dependencies
+        self.registry = registry
+        super.init(token: effect.token)
+    }
+
+    /// Registers the effect and starts its task; nothing when a closed throttle gate drops it.
+    ///
+    /// Inlinable, as is everything generic on an effect's way from the handler to its task, so
+    /// that the app specializes it for its own action and dependencies: run unspecialized, it
+    /// looked up generic metadata (a locked runtime cache) several times per effect.
+    @inlinable
+    func start(output: AnyActionHandler<OutputAction>) {
+        let registration: EffectRegistry.Registration
+        if let throttle = effect.throttle {
+            registration = registry.register(self, cancelsInFlight: effect.cancelsInFlight, interval: throttle.interval) {
+                throttle.clock(dependencies)
+            }
+        } else {
+            registration = registry.register(self, cancelsInFlight: effect.cancelsInFlight, interval: nil) { nil }
+        }
+        switch registration {
+        case .dropped:
+            return
+        case .alreadyRegistered:
+            // The same IO run twice: the effect starts again, as a launch of its own.
+            EffectLaunch(effect: effect, dependencies: dependencies, registry: registry).start(output: output)
+            return
+        case .registered:
+            self.output = output
+        }
+        // Created outside the registry's lock (see EffectRegistry). The task holds this launch,
+        // and so the registry, until it ends; the registry lets go of the launch then too.
+        registry.attach(makeTask(), to: self)
+    }
+
+    /// Creates the effect's task. One that only sends an action starts at once, on this thread,
+    /// where it sends the action and ends before this returns (the store queues the action after
+    /// the turn whose IO this is). Started on the global executor, each such task cost a thread
+    /// hop and, on an idle pool, the wake-up of a thread: several microseconds for a send.
+    /// Before `Task.immediate` (macOS 26 and its peers), every effect starts on the executor.
+    @inlinable
+    func makeTask() -> Task<Void, Never> {
+        if case .send = effect.work, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return Task.immediate { [self] in
+                await run()
+            }
+        }
+        return Task { [self] in
+            await run()
+        }
+    }
+
+    /// Does the effect's work, then leaves the registry.
+    @inlinable
+    nonisolated(nonsending) func run() async {
+        // The work is performed here, not through a closure made for it: one call less, and
+        // for `just` no closure at all.
+        await effect.work.perform(
+            in: EffectContext(dependencies: dependencies, output: output!, source: effect.source, token: effect.token)
+        )
+        registry.finish(self)
+    }
+}
