@@ -18,25 +18,14 @@ public struct Effect<Dependencies: Sendable, OutputAction>: Sendable {
         case run(@Sendable (EffectContext<Dependencies, OutputAction>) async -> Void)
         case cancel(EffectToken)
 
-        /// Does the work: sends the action, or runs the closure.
-        @inlinable
-        nonisolated(nonsending) func perform(in context: EffectContext<Dependencies, OutputAction>) async {
-            switch self {
-            case .send(let action):
-                context.send(action.action)
-            case .run(let work):
-                await work(context)
-            case .none, .cancel:
-                break
-            }
-        }
-
         /// The work as a closure, for the shapers that wrap it (`delay`); `nil` when there is
         /// nothing to run.
         var asRun: (@Sendable (EffectContext<Dependencies, OutputAction>) async -> Void)? {
             switch self {
-            case .send, .run:
-                { context in await perform(in: context) }
+            case .send(let sent):
+                { context in context.send(sent.action) }
+            case .run(let work):
+                work
             case .none, .cancel:
                 nil
             }

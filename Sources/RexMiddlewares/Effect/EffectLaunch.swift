@@ -75,10 +75,29 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
     @inlinable
     nonisolated(nonsending) func run() async {
         // The work is performed here, not through a closure made for it: one call less, and
-        // for `just` no closure at all.
-        await effect.work.perform(
-            in: EffectContext(dependencies: dependencies, output: output!, source: effect.source, token: effect.token)
-        )
+        // for `just` no closure at all. A `just` sends from a synchronous function, whose locals
+        // stay on the thread's stack: sent from here, they took the task's allocator past its
+        // first slab, one allocation more per effect.
+        switch effect.work {
+        case .send(let sent):
+            send(sent.action)
+        case .run(let work):
+            await work(context)
+        case .none, .cancel:
+            break
+        }
         registry.finish(self)
+    }
+
+    @inlinable
+    func send(_ action: OutputAction) {
+        context.send(action)
+    }
+
+
+    /// What the effect's work is given.
+    @inlinable
+    var context: EffectContext<Dependencies, OutputAction> {
+        EffectContext(dependencies: dependencies, output: output!, source: effect.source, token: effect.token)
     }
 }
