@@ -7,6 +7,10 @@ extension Effect {
     }
 
     /// An effect that sends one action.
+    ///
+    /// Its task starts at once, where `Task.immediate` exists (Linux, macOS 26 and its peers), so
+    /// the action is processed right after the turn that asked for it. Elsewhere the task starts
+    /// on the global executor, and the action comes a moment later.
     @inlinable
     public static func just(
         _ action: OutputAction,

@@ -4,8 +4,8 @@ import RexCore
 /// running effect itself: the IO that starts it, the task that runs it and the registry entry
 /// that tracks it all hold this one object.
 ///
-/// A closure that captures one object uses it as its context, so neither the IO nor the task
-/// allocates a context of its own.
+/// A closure that captures one object uses it as its context, so the IO allocates nothing of its
+/// own; the effect's bookkeeping and payload share one allocation.
 @usableFromInline
 final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect, @unchecked Sendable {
     // `output` is written once, by the launcher that registered the effect, before the task that

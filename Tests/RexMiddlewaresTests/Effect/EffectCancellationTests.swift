@@ -74,6 +74,21 @@ struct EffectCancellationTests {
         #expect(tokens.count == 3)
     }
 
+    @Test("A token keeps its value and describes it, whatever the value's type")
+    func tokenValueAndDescription() {
+        #expect(EffectToken(42).value as? Int == 42)
+        #expect(EffectToken("search").value as? String == "search")
+        #expect(EffectToken(Int8(3)).value as? Int8 == 3)
+        #expect(EffectToken(Int8(3)).value as? Int == nil)
+        #expect(EffectToken(CollidingToken(name: "a")).value as? CollidingToken == CollidingToken(name: "a"))
+        #expect(EffectToken(42).description == "42")
+        #expect(EffectToken("search").description == "search")
+        #expect(EffectToken(CollidingToken(name: "a")).description == String(describing: CollidingToken(name: "a")))
+        // A string and another type that describes itself the same way stay different tokens.
+        #expect(EffectToken("42") != EffectToken(42))
+        #expect(EffectToken("42") != EffectToken(UInt(42)))
+    }
+
     @Test("Tokens whose hashes collide are still distinct")
     func collidingTokensStayDistinct() async throws {
         try await withDeadline {

@@ -97,6 +97,42 @@ struct EffectTests {
         }
     }
 
+    @Test("A just's action is processed right after the turn that asked for it")
+    func justRunsAtOnce() throws {
+        // Where `Task.immediate` exists, a just's task starts and ends inside the IO, so its
+        // action is queued before the dispatch that started it returns. Elsewhere its task
+        // starts on the global executor, and the action comes later.
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
+        let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
+            guard case .search(let query) = action else { return .doNothing }
+            return Effect.just(.results(query)).cancellable(query)
+        }
+        let store = store(effects)
+        store.dispatch(.search("a"))
+        store.dispatch(.search("b"))
+        #expect(store.state.results == ["a", "b"])
+        #expect(effects.runningEffectCount == 0)
+        #expect(effects.activeTokenCount == 0)
+    }
+
+    @Test("An IO run twice starts its effect twice")
+    func ioRunTwiceStartsTwice() async throws {
+        try await withDeadline {
+            let effects = EffectMiddleware<LookupAction, LookupAction, LookupState, Void>.onAction { action, _, _ in
+                guard case .search(let query) = action else { return .doNothing }
+                return .promise { _ in .results(query) }
+            }
+            let sent = Recorder<LookupAction>()
+            let io = effects.handle(action: .search("q"), from: .here(), state: { LookupState() })
+            let output = AnyActionHandler<LookupAction> { sent.record($0.action) }
+            io.run(output)
+            io.run(output)
+            await effects.waitForEffects()
+            #expect(sent.values == [.results("q"), .results("q")])
+            #expect(effects.runningEffectCount == 0)
+        }
+    }
+
     @Test("An epic maps ping to pong, seeing each action after the reducer")
     func epicPingPong() async throws {
         try await withDeadline {
