@@ -31,15 +31,8 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
     /// looked up generic metadata (a locked runtime cache) several times per effect.
     @inlinable
     func start(output: AnyActionHandler<OutputAction>) {
-        let registration: EffectRegistry.Registration
-        if let throttle = effect.throttle {
-            registration = registry.register(self, cancelsInFlight: effect.cancelsInFlight, interval: throttle.interval) {
-                throttle.clock(dependencies)
-            }
-        } else {
-            registration = registry.register(self, cancelsInFlight: effect.cancelsInFlight, interval: nil) { nil }
-        }
-        switch registration {
+        let endsAtOnce = sendsAtOnce
+        switch register(tracked: !endsAtOnce) {
         case .dropped:
             return
         case .alreadyRegistered:
@@ -49,25 +42,43 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
         case .registered:
             self.output = output
         }
-        // Created outside the registry's lock (see EffectRegistry). The task holds this launch,
-        // and so the registry, until it ends; the registry lets go of the launch then too.
-        registry.attach(makeTask(), to: self)
+        if endsAtOnce, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            // Sends the action and ends before `immediate` returns: nothing was left to track.
+            Task.immediate { [self] in
+                sendAction()
+            }
+        } else {
+            // Created outside the registry's lock (see EffectRegistry). The task holds this
+            // launch, and so the registry, until it ends; the registry lets go of it then too.
+            registry.attach(Task { [self] in await run() }, to: self)
+        }
     }
 
-    /// Creates the effect's task. One that only sends an action starts at once, on this thread,
-    /// where it sends the action and ends before this returns (the store queues the action after
-    /// the turn whose IO this is). Started on the global executor, each such task cost a thread
-    /// hop and, on an idle pool, the wake-up of a thread: several microseconds for a send.
-    /// Before `Task.immediate` (macOS 26 and its peers), every effect starts on the executor.
+    /// Whether the effect only sends an action, where its task can start at once, on this
+    /// thread, and end before `start` returns (the store queues the action after the turn whose
+    /// IO this is).
+    ///
+    /// Started on the global executor, each such task cost a thread hop and, on an idle pool,
+    /// the wake-up of a thread: several microseconds for a send. And a task that ends before
+    /// anyone could cancel or wait for it needs no place in the registry, which only lets the
+    /// token's effects in flight go, and closes a throttle gate. Before `Task.immediate` (macOS
+    /// 26 and its peers), every effect starts on the global executor, and is tracked.
     @inlinable
-    func makeTask() -> Task<Void, Never> {
+    var sendsAtOnce: Bool {
         if case .send = effect.work, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return Task.immediate { [self] in
-                await run()
-            }
+            return true
         }
-        return Task { [self] in
-            await run()
+        return false
+    }
+
+    @inlinable
+    func register(tracked: Bool) -> EffectRegistry.Registration {
+        if let throttle = effect.throttle {
+            registry.register(self, cancelsInFlight: effect.cancelsInFlight, tracked: tracked, interval: throttle.interval) {
+                throttle.clock(dependencies)
+            }
+        } else {
+            registry.register(self, cancelsInFlight: effect.cancelsInFlight, tracked: tracked, interval: nil) { nil }
         }
     }
 
@@ -78,20 +89,20 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
         // for `just` no closure at all. A `just` sends from a synchronous function, whose locals
         // stay on the thread's stack: sent from here, they took the task's allocator past its
         // first slab, one allocation more per effect.
-        switch effect.work {
-        case .send(let sent):
-            send(sent.action)
-        case .run(let work):
+        if case .run(let work) = effect.work {
             await work(context)
-        case .none, .cancel:
-            break
+        } else {
+            sendAction()
         }
         registry.finish(self)
     }
 
+    /// Sends the action of a `just`.
     @inlinable
-    func send(_ action: OutputAction) {
-        context.send(action)
+    func sendAction() {
+        if case .send(let sent) = effect.work {
+            context.send(sent.action)
+        }
     }
 
 

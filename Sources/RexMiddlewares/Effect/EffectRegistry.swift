@@ -46,11 +46,13 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
 
     /// Registers an effect about to start. Cancels the effects in flight of its token when it
     /// asks to. With an `interval`, closes the token's gate (or drops the effect if the gate is
-    /// closed) and starts the gate's timer on the clock `clock` returns.
+    /// closed) and starts the gate's timer on the clock `clock` returns. An effect not `tracked`
+    /// (one that ends before its launcher returns) is not kept among the running ones.
     @usableFromInline
     func register(
         _ effect: RegisteredEffect,
         cancelsInFlight: Bool,
+        tracked: Bool,
         interval: Duration?,
         clock: () -> (any Clock<Duration>)?
     ) -> Registration {
@@ -68,10 +70,19 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
             closedGates.insert(token)
             startGateTimer(of: token, interval: interval, clock: clock)
         }
-        add(effect)
-        if let token = effect.token {
-            // One lookup: the token's entry is changed in place, or inserted.
-            cancelled = byToken[token, default: .none].add(effect, replacing: cancelsInFlight)
+        if tracked {
+            add(effect)
+            if let token = effect.token {
+                // One lookup: the token's entry is changed in place, or inserted.
+                cancelled = byToken[token, default: .none].add(effect, replacing: cancelsInFlight)
+            }
+        } else {
+            // Claimed, so that the same launch is not started twice.
+            effect.order = nextOrder
+            nextOrder += 1
+            if let token = effect.token, cancelsInFlight, !byToken.isEmpty {
+                cancelled = byToken.removeValue(forKey: token)?.all.cancelled() ?? []
+            }
         }
         lock.unlock()
         for task in cancelled {

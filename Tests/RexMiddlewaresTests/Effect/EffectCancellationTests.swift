@@ -61,6 +61,42 @@ struct EffectCancellationTests {
         }
     }
 
+    @Test("A just with the token of an effect in flight cancels it, and leaves nothing behind")
+    func justCancelsInFlight() async throws {
+        try await withDeadline {
+            let cancelled = Recorder<String>()
+            let clock = TestClock()
+            let effects = LookupEffects(dependencies: LookupDependencies(clock: clock)) { action, _, _ in
+                switch action {
+                case .search(let query):
+                    return SearchEffect.run { context in
+                        do {
+                            try await context.dependencies.clock.sleep(for: .seconds(1))
+                            context.send(.results(query))
+                        } catch {
+                            cancelled.record(query)
+                        }
+                    }
+                    .cancellable("search")
+                case .ping:
+                    return SearchEffect.just(.pong).cancellable("search")
+                default:
+                    return .doNothing
+                }
+            }
+            let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
+            store.dispatch(.search("a"))
+            await clock.waitForSleepers(1)
+            store.dispatch(.ping)
+            await effects.waitForEffects()
+            #expect(cancelled.values == ["a"])
+            #expect(store.state.pongs == 1)
+            #expect(store.state.results.isEmpty)
+            #expect(effects.runningEffectCount == 0)
+            #expect(effects.activeTokenCount == 0)
+        }
+    }
+
     @Test("Tokens are equal when they wrap equal values of one type")
     func tokenEquality() {
         #expect(EffectToken("search") == EffectToken("search"))
