@@ -8,8 +8,9 @@ extension Effect {
 
     /// An effect that sends one action.
     ///
-    /// Its task starts at once, where `Task.immediate` exists (Linux, macOS 26 and its peers), so
-    /// the action is processed right after the turn that asked for it. Elsewhere the task starts
+    /// Its task starts at once, where `Task.immediate` exists (Linux, macOS 26 and its peers),
+    /// and queues the action before the IO returns, as the IO's own dispatch would: the thread
+    /// running the turn processes it after what was queued before it. Elsewhere the task starts
     /// on the global executor, and the action comes a moment later.
     @inlinable
     public static func just(

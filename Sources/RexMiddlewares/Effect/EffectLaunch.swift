@@ -43,16 +43,19 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
         case .registered:
             self.output = output
         }
+        #if compiler(>=6.2)
         if endsAtOnce, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            // Sends the action and ends before `immediate` returns: nothing was left to track.
+            // Sends the action and ends before `immediate` returns (`sendAction` never suspends):
+            // nothing was left to track.
             Task.immediate { [self] in
                 sendAction()
             }
-        } else {
-            // Created outside the registry's lock (see EffectRegistry). The task holds this
-            // launch, and so the registry, until it ends; the registry lets go of it then too.
-            registry.attach(Task { [self] in await run() }, to: self)
+            return
         }
+        #endif
+        // Created outside the registry's lock (see EffectRegistry). The task holds this launch,
+        // and so the registry, until it ends; the registry lets go of it then too.
+        registry.attach(Task { [self] in await run() }, to: self)
     }
 
     /// Whether the effect only sends an action, where its task can start at once, on this
@@ -63,12 +66,15 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
     /// the wake-up of a thread: several microseconds for a send. And a task that ends before
     /// anyone could cancel or wait for it needs no place in the registry, which only lets the
     /// token's effects in flight go, and closes a throttle gate. Before `Task.immediate` (macOS
-    /// 26 and its peers), every effect starts on the global executor, and is tracked.
+    /// 26 and its peers, or with a compiler before Swift 6.2), every effect starts on the global
+    /// executor, and is tracked.
     @inlinable
     var sendsAtOnce: Bool {
+        #if compiler(>=6.2)
         if case .send = effect.work, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             return true
         }
+        #endif
         return false
     }
 
@@ -85,7 +91,7 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
 
     /// Does the effect's work, then leaves the registry.
     @inlinable
-    nonisolated(nonsending) func run() async {
+    func run() async {
         // The work is performed here, not through a closure made for it: one call less, and
         // for `just` no closure at all. A `just` sends from a synchronous function, whose locals
         // stay on the thread's stack: sent from here, they took the task's allocator past its

@@ -4,9 +4,10 @@ import RexCore
 /// for; and the throttle gates that are closed.
 ///
 /// Every effect is registered under the lock before its task exists, and its task removes the
-/// entry when it finishes, so that nothing is left behind. The task itself is created outside
-/// the lock: creating one schedules it, which may wake a thread, and that thread's first act
-/// when a small effect ends is to take this lock; under the lock it cost a context switch per
+/// entry when it finishes, so that nothing is left behind. (A `just` whose task starts and ends
+/// inside its launcher is not kept: see `EffectLaunch.sendsAtOnce`.) The task itself is created
+/// outside the lock: creating one schedules it, which may wake a thread, and that thread's first
+/// act when a small effect ends is to take this lock; under the lock it cost a context switch per
 /// effect.
 ///
 /// The running effects are kept in an array, each knowing its own position, so that adding and
@@ -14,7 +15,7 @@ import RexCore
 /// second one from token to ids, the bookkeeping of a small effect cost more than its work.)
 @usableFromInline
 final class EffectRegistry: @unchecked Sendable {  // every stored property is guarded by `lock`
-    /// What ``register(_:cancelsInFlight:interval:clock:)`` did.
+    /// What ``register(_:cancelsInFlight:tracked:interval:clock:)`` did.
     @usableFromInline
     enum Registration {
         /// The effect is registered: its launcher starts its task.

@@ -28,15 +28,17 @@ public struct EffectToken: Hashable, Sendable, CustomStringConvertible {
 
     /// Makes a token from a value; an `EffectToken` given here is used as it is.
     @inlinable
-    public init(_ value: some Hashable & Sendable) {
-        if let token = value as? EffectToken {
+    public init<Value: Hashable & Sendable>(_ value: Value) {
+        // The type checks are resolved when the app's code is compiled, where the type is known.
+        // They compare types, rather than cast, so that an optional or a bridged value is kept as
+        // the type it was given as.
+        if Value.self == EffectToken.self, let token = value as? EffectToken {
             self = token
         } else {
-            // The casts are resolved when the app's code is compiled, where the type is known.
-            if let number = value as? Int {
+            if Value.self == Int.self, let number = value as? Int {
                 stored = .int(number)
                 description = String(number)  // half the instructions of `number.description`
-            } else if let text = value as? String {
+            } else if Value.self == String.self, let text = value as? String {
                 stored = .string(text)
                 description = text
             } else {
@@ -52,8 +54,9 @@ public struct EffectToken: Hashable, Sendable, CustomStringConvertible {
     /// stored existential took three dynamic casts, about 2,000 instructions, for every action an
     /// effect sent.
     @inlinable
-    static func describe(_ value: some Hashable) -> String {
-        if let value = value as? any CustomStringConvertible {
+    static func describe<Value: Hashable>(_ value: Value) -> String {
+        // The type is checked, not the value cast: a cast would unwrap an optional.
+        if Value.self is any CustomStringConvertible.Type, let value = value as? any CustomStringConvertible {
             return value.description
         }
         return String(describing: value)

@@ -120,6 +120,11 @@ struct EffectCancellationTests {
         #expect(EffectToken(42).description == "42")
         #expect(EffectToken("search").description == "search")
         #expect(EffectToken(CollidingToken(name: "a")).description == String(describing: CollidingToken(name: "a")))
+        // An optional stays an optional: it is not unwrapped into an `Int` token.
+        let optional: Int? = 5
+        #expect(EffectToken(optional).description == "Optional(5)")
+        #expect(EffectToken(optional).value as? Int? == 5)
+        #expect(EffectToken(optional) != EffectToken(5))
         // A string and another type that describes itself the same way stay different tokens.
         #expect(EffectToken("42") != EffectToken(42))
         #expect(EffectToken("42") != EffectToken(UInt(42)))

@@ -97,7 +97,7 @@ struct EffectTests {
         }
     }
 
-    @Test("A just's action is processed right after the turn that asked for it")
+    @Test("A just's action is processed before the dispatch that asked for it returns")
     func justRunsAtOnce() throws {
         // Where `Task.immediate` exists, a just's task starts and ends inside the IO, so its
         // action is queued before the dispatch that started it returns. Elsewhere its task
