@@ -31,8 +31,11 @@ struct ReduxStoreBaseQueueTests {
         #expect(spread < 4096)
     }
 
-    @Test("8 concurrent producers of 100,000 actions each: none lost, each producer's order kept")
-    func concurrentProducersKeepOrder() async {
+    @Test(
+        "8 concurrent producers of 100,000 actions each: none lost, each producer's order kept, one turn at a time",
+        arguments: [false, true]
+    )
+    func concurrentProducersKeepOrder(throughMiddleware: Bool) async {
         let producers = 8
         let actionsPerProducer = 100_000
         let reducer = Reducer<ProducerAction, ProducerState>.reduce { action, state in
@@ -42,9 +45,14 @@ struct ReduxStoreBaseQueueTests {
             state.lastSeen[action.producer] = action.sequence
             state.processed += 1
         }
+        // With a middleware, a dispatch that finds the store idle claims it without its lock:
+        // two that both did would run their turns at once, one's handle between the other's
+        // handle and reducer.
+        let turns = TurnWatch()
         let store = ReduxStoreBase<ProducerAction, ProducerState>(
             initialState: ProducerState(producers: producers),
-            reducer: reducer
+            reducer: throughMiddleware ? turns.watching(reducer) : reducer,
+            middleware: throughMiddleware ? turns.middleware : AnyMiddleware(IdentityMiddleware())
         )
         await withTaskGroup(of: Void.self) { group in
             for producer in 0..<producers {
@@ -62,6 +70,7 @@ struct ReduxStoreBaseQueueTests {
         #expect(state.processed == producers * actionsPerProducer + 1)
         #expect(state.outOfOrder == 0)
         #expect(state.lastSeen.prefix(producers).allSatisfy { $0 == actionsPerProducer - 1 })
+        #expect(turns.interleaved == 0)
     }
 
     @Test("dispatchAndWait returns after the reducer, the subscribers and the IO of its action")
@@ -182,5 +191,40 @@ struct ProducerState: Sendable {
 
     init(producers: Int) {
         lastSeen = Array(repeating: -1, count: producers + 1)
+    }
+}
+
+/// Watches turns for interleaving: the middleware notes each action it handles, and the reducer
+/// checks that the action it reduces is the one handled last, as it is when turns run one at a
+/// time.
+final class TurnWatch: @unchecked Sendable {  // `lastHandled` and `interleavedCount` are guarded by `lock`
+    private let lock = NSLock()
+    private var lastHandled: (producer: Int, sequence: Int)?
+    private var interleavedCount = 0
+
+    var middleware: AnyMiddleware<ProducerAction, ProducerAction, ProducerState> {
+        AnyMiddleware { action, _, _ in
+            self.lock.withLock { self.lastHandled = (action.producer, action.sequence) }
+            return .pure()
+        }
+    }
+
+    func watching(_ reducer: Reducer<ProducerAction, ProducerState>) -> Reducer<ProducerAction, ProducerState> {
+        .reduce { action, state in
+            self.reduced(action)
+            reducer.reduce(action, &state)
+        }
+    }
+
+    func reduced(_ action: ProducerAction) {
+        lock.withLock {
+            if lastHandled?.producer != action.producer || lastHandled?.sequence != action.sequence {
+                interleavedCount += 1
+            }
+        }
+    }
+
+    var interleaved: Int {
+        lock.withLock { interleavedCount }
     }
 }

@@ -13,13 +13,12 @@ import Musl
 /// the state that would make copy-on-write copy it. `GetState` closures hold the core, not the
 /// store, so middlewares can read the state without keeping the store (and themselves) alive.
 @usableFromInline
-final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guarded by `lock`
+final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guarded by `lock`; `turn` is atomic, or guarded by `lock` where `Atomic` is missing
     @usableFromInline
     struct Fields {
         @usableFromInline var state: State
         @usableFromInline var queue = ActionQueue<Action>()
         /// Whether some thread has taken on draining the queue (or a drain is scheduled).
-        @usableFromInline var isRunning = false
         /// The subscribers offered each state one by one.
         @usableFromInline var subscribers: ContiguousArray<Subscriber<State>> = []
         /// The de-duplicating subscribers, offered each state group by group.
@@ -57,6 +56,9 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
     let deliveryLock = Lock(recursive: true)
     @usableFromInline
     let fields: UnsafeMutablePointer<Fields>
+    /// Whether turns are running or scheduled.
+    @usableFromInline
+    let turn = TurnFlag()
     /// The subscribers that have something to deliver after this turn; guarded by `deliveryLock`.
     /// Kept between turns so that its buffer is reused.
     @usableFromInline
@@ -71,6 +73,7 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
     }
 
     deinit {
+        turn.deallocate()
         fields.deinitialize(count: 1)
         fields.deallocate()
         pendingDeliveries.deinitialize(count: 1)

@@ -54,27 +54,34 @@ extension ReduxStoreBase {
     @inlinable
     func enqueue(_ action: Action, from source: @autoclosure () -> ActionSource, completion: (@Sendable () -> Void)?) {
         let mayRunHere = queue?.isCurrent ?? true
-        let fields = core.fields
-        core.lock.lock()
-        if fields.pointee.isRunning || !mayRunHere {
-            let dispatchedAction = DispatchedAction(action, dispatcher: source())
-            checkNotInsideHandle(dispatchedAction)
-            let mustSchedule = !fields.pointee.isRunning
-            fields.pointee.isRunning = true
-            fields.pointee.queue.append(.init(dispatchedAction, completion: completion))
-            core.lock.unlock()
-            if mustSchedule {
-                scheduleDrain()
-            }
+        // A store with middleware claims an idle store without its lock (see TurnFlag): its
+        // first turn starts with `handle`, which runs without the lock anyway.
+        if middleware != nil, mayRunHere, core.turn.claimWithoutLock() {
+            runTurns(claimedWithoutLock: action, from: source(), completion: completion)
             return
         }
-        if middleware == nil && completion == nil && !fields.pointee.hasSubscribers {
+        let fields = core.fields
+        core.lock.lock()
+        let isIdle = !core.turn.isSet
+        if isIdle && mayRunHere && middleware == nil && completion == nil && !fields.pointee.hasSubscribers {
             // The whole turn is the reducer: run it under this lock, and the store stays idle.
             reducer.reduce(action, &fields.pointee.state)
             core.lock.unlock()
             return
         }
-        fields.pointee.isRunning = true
+        // Without middleware, nobody claims the flag without the lock.
+        let claimed = isIdle && core.turn.claim(exclusive: middleware == nil)
+        if !claimed || !mayRunHere {
+            let dispatchedAction = DispatchedAction(action, dispatcher: source())
+            checkNotInsideHandle(dispatchedAction)
+            fields.pointee.queue.append(.init(dispatchedAction, completion: completion))
+            core.lock.unlock()
+            if claimed {
+                // Idle, but its turns run on its own queue.
+                scheduleDrain()
+            }
+            return
+        }
         runTurns(startingWith: action, from: source(), completion: completion)
     }
 
@@ -85,7 +92,7 @@ extension ReduxStoreBase {
         let fields = core.fields
         core.lock.lock()
         guard !fields.pointee.queue.isEmpty else {
-            fields.pointee.isRunning = false
+            core.turn.release()
             core.lock.unlock()
             return
         }

@@ -1,6 +1,6 @@
 extension ReduxStoreBase {
     /// Runs turns, `first` (from `source`) then the queued actions, until the queue is empty;
-    /// then marks the store idle. Call with the state lock held and the store marked running;
+    /// then marks the store idle. Call with the state lock held and the turn flag claimed;
     /// returns with the lock released.
     ///
     /// Each queued action is taken from the queue under the lock its turn starts with, so that
@@ -14,6 +14,30 @@ extension ReduxStoreBase {
         if runTurn(first, from: source, completion: completion) {
             return
         }
+        runQueuedTurns()
+    }
+
+    /// Runs turns as ``runTurns(startingWith:from:completion:)`` does, for a store with
+    /// middleware whose turn flag was claimed without the lock: call without the lock. The
+    /// first turn's `handle` runs before the lock is taken at all.
+    @inlinable
+    func runTurns(
+        claimedWithoutLock first: Action,
+        from source: ActionSource,
+        completion: (@Sendable () -> Void)?
+    ) {
+        let io = handleWithoutLock(first, from: source)
+        core.lock.lock()
+        if commit(first, io: io, completion: completion) {
+            return
+        }
+        runQueuedTurns()
+    }
+
+    /// Runs the queued turns until the queue is empty. Call without the lock, with the turn
+    /// flag claimed and an action queued.
+    @inlinable
+    func runQueuedTurns() {
         let fields = core.fields
         while true {
             core.lock.lock()
@@ -34,17 +58,25 @@ extension ReduxStoreBase {
         completion: (@Sendable () -> Void)?
     ) -> Bool {
         let io: IO<Action>
-        if let middleware {
+        if middleware != nil {
             // `handle` runs without the lock: it may read the state, which takes it.
             core.lock.unlock()
-            beginHandling(action, from: source)
-            io = middleware._withUnsafeGuaranteedRef { $0.handle(action, source, getState) }
-            endHandling()
+            io = handleWithoutLock(action, from: source)
             core.lock.lock()
         } else {
             io = .pure()
         }
         return commit(action, io: io, completion: completion)
+    }
+
+    /// Asks the middleware for the action's IO. Call without the lock, on a store with
+    /// middleware.
+    @inlinable
+    func handleWithoutLock(_ action: Action, from source: ActionSource) -> IO<Action> {
+        beginHandling(action, from: source)
+        let io = middleware.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.handle(action, source, getState) }
+        endHandling()
+        return io
     }
 
     /// The rest of a turn once the middlewares have handled its action: reduce and commit,
@@ -53,7 +85,7 @@ extension ReduxStoreBase {
     ///
     /// When nothing of the turn remains to run after the commit (no subscriber, a pure IO,
     /// nobody waiting), the queue is checked under the same lock as the commit.
-    @inlinable @inline(__always)  // one call site; kept apart only to be read apart
+    @inlinable @inline(__always)  // two call sites, each on the hot path of its kind of store
     func commit(_ action: Action, io: IO<Action>, completion: (@Sendable () -> Void)?) -> Bool {
         let fields = core.fields
         if !fields.pointee.hasSubscribers {
@@ -115,7 +147,7 @@ extension ReduxStoreBase {
         let fields = core.fields
         let isIdle = fields.pointee.queue.isEmpty
         if isIdle {
-            fields.pointee.isRunning = false
+            core.turn.release()
         }
         core.lock.unlock()
         return isIdle
