@@ -78,6 +78,7 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
         return false
     }
 
+    /// Registers the effect, with its throttle when it has one.
     @inlinable
     func register(tracked: Bool) -> EffectRegistry.Registration {
         if let throttle = effect.throttle {
@@ -111,7 +112,6 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
             context.send(sent.action)
         }
     }
-
 
     /// What the effect's work is given.
     @inlinable
