@@ -87,26 +87,54 @@ struct ReduxStoreBaseQueueTests {
         token.cancel()
     }
 
-    @Test("With a queue given, turns run only on that queue")
-    func turnsRunOnTheGivenQueue() async {
+    /// A middleware that records whether `handle` ran on the marked queue; or none.
+    static func queueWatchingMiddleware(
+        _ onQueue: Recorder<Bool>?
+    ) -> AnyMiddleware<CounterAction, CounterAction, CounterState> {
+        guard let onQueue else { return AnyMiddleware(IdentityMiddleware()) }
+        return AnyMiddleware { _, _, _ in
+            onQueue.record(DispatchQueue.getSpecific(key: QueueMarker.key) == QueueMarker.value)
+            return .pure()
+        }
+    }
+
+    @Test("With a queue given, turns run only on that queue", arguments: [false, true])
+    func turnsRunOnTheGivenQueue(throughMiddleware: Bool) async {
         let queue = DispatchQueue(label: "rex.test.store")
         let onQueue = Recorder<Bool>()
+        let handledOnQueue = Recorder<Bool>()
         let reducer = Reducer<CounterAction, CounterState>.reduce { action, state in
             onQueue.record(DispatchQueue.getSpecific(key: QueueMarker.key) == QueueMarker.value)
             counterReducer.reduce(action, &state)
         }
         queue.setSpecific(key: QueueMarker.key, value: QueueMarker.value)
-        let store = CounterStore(initialState: CounterState(), reducer: reducer, queue: queue)
+        let store = CounterStore(
+            initialState: CounterState(),
+            reducer: reducer,
+            middleware: Self.queueWatchingMiddleware(throughMiddleware ? handledOnQueue : nil),
+            queue: queue
+        )
         store.dispatch(.increment)
         await store.dispatchAndWait(.increment)
-        #expect(onQueue.values == [true, true])
-        #expect(store.state.count == 2)
+        queue.sync { store.dispatch(.increment) }
+        await store.dispatchAndWait(.increment)
+        #expect(onQueue.values == [true, true, true, true])
+        #expect(handledOnQueue.values == (throughMiddleware ? [true, true, true, true] : []))
+        #expect(store.state.count == 4)
     }
 
-    @Test("With a queue given, a dispatch made on that queue while the store is idle runs at once")
-    func dispatchOnTheQueueRunsInline() {
+    @Test(
+        "With a queue given, a dispatch made on that queue while the store is idle runs at once",
+        arguments: [false, true]
+    )
+    func dispatchOnTheQueueRunsInline(throughMiddleware: Bool) {
         let queue = DispatchQueue(label: "rex.test.inline")
-        let store = CounterStore(initialState: CounterState(), reducer: counterReducer, queue: queue)
+        let store = CounterStore(
+            initialState: CounterState(),
+            reducer: counterReducer,
+            middleware: Self.queueWatchingMiddleware(throughMiddleware ? Recorder<Bool>() : nil),
+            queue: queue
+        )
         let countRightAfterDispatch = queue.sync {
             store.dispatch(.increment)
             return store.state.count

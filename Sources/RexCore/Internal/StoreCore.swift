@@ -13,12 +13,11 @@ import Musl
 /// the state that would make copy-on-write copy it. `GetState` closures hold the core, not the
 /// store, so middlewares can read the state without keeping the store (and themselves) alive.
 @usableFromInline
-final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guarded by `lock`; `turn` is atomic, or guarded by `lock` where `Atomic` is missing
+final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guarded by `lock`; `turn` too, except on Linux, where it is atomic
     @usableFromInline
     struct Fields {
         @usableFromInline var state: State
         @usableFromInline var queue = ActionQueue<Action>()
-        /// Whether some thread has taken on draining the queue (or a drain is scheduled).
         /// The subscribers offered each state one by one.
         @usableFromInline var subscribers: ContiguousArray<Subscriber<State>> = []
         /// The de-duplicating subscribers, offered each state group by group.
