@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Counts the instructions per action (per effect, for W6) of W1–W4 and W6 under valgrind's callgrind and holds them
-# against instruction-ceilings.txt: a change that puts work on the store's hot path fails.
+# Counts the instructions per action (per effect, for W6) of W1–W4 and W6 under valgrind's
+# callgrind and holds them against instruction-ceilings.txt: a change that puts work on the
+# store's hot path fails.
 # Two run lengths are counted and differenced, so start-up and tear-down cancel out.
 #
 #     Benchmarks/check-instructions.sh

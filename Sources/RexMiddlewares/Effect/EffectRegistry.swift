@@ -78,11 +78,11 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
                 cancelled = byToken[token, default: .none].add(effect, replacing: cancelsInFlight)
             }
         } else {
-            // Claimed, so that the same launch is not started twice.
-            effect.order = nextOrder
-            nextOrder += 1
-            if let token = effect.token, cancelsInFlight, !byToken.isEmpty {
-                cancelled = byToken.removeValue(forKey: token)?.all.cancelled() ?? []
+            // Given its place in the order all the same, so that the same launch is not
+            // started twice.
+            stampOrder(effect)
+            if let token = effect.token, cancelsInFlight {
+                cancelled = takeTasks(of: token)
             }
         }
         lock.unlock()
@@ -108,10 +108,15 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
 
     /// Adds an effect to the running ones. Call with the lock held.
     private func add(_ effect: RegisteredEffect) {
-        effect.order = nextOrder
-        nextOrder += 1
+        stampOrder(effect)
         effect.index = running.count
         running.append(effect)
+    }
+
+    /// Gives an effect the next place in the order of registration. Call with the lock held.
+    private func stampOrder(_ effect: RegisteredEffect) {
+        effect.order = nextOrder
+        nextOrder += 1
     }
 
     /// Stores the task of a registered effect, and cancels it if the effect was cancelled while
@@ -166,10 +171,18 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     /// Cancels the running effects of a token.
     @usableFromInline
     func cancel(_ token: EffectToken) {
-        let tasks = lock.withLock { byToken.removeValue(forKey: token)?.all.cancelled() ?? [] }
+        let tasks = lock.withLock { takeTasks(of: token) }
         for task in tasks {
             task.cancel()
         }
+    }
+
+    /// Detaches a token from its effects, marked cancelled, and returns their tasks, to cancel.
+    /// Call with the lock held.
+    private func takeTasks(of token: EffectToken) -> [Task<Void, Never>] {
+        // No token has effects (the common case): nothing to hash.
+        guard !byToken.isEmpty else { return [] }
+        return byToken.removeValue(forKey: token)?.all.cancelled() ?? []
     }
 
 
