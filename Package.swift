@@ -22,6 +22,12 @@ let package = Package(
         .testTarget(name: "RexMiddlewaresTests", dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport"]),
         .testTarget(name: "RexTestingTests", dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "TodoDemo"]),
         .testTarget(name: "TodoDemoTests", dependencies: ["TodoDemo", "RexCore", "RexTestSupport"]),
+        // SwiftRex 0.8's spellings, compiled in Swift 5 mode as a migrating app compiles first.
+        .testTarget(
+            name: "SwiftRexMigrationTests",
+            dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,39 @@
+// Compiled in Swift 5 language mode, as an app moving over from SwiftRex 0.8 compiles first.
+// Each test writes SwiftRex's spelling and checks what it does.
+import RexCore
+import RexTestSupport
+import Testing
+
+@Suite("SwiftRex 0.8 spellings: lifting middlewares")
+struct LiftSpellingTests {
+    enum LocalAction: Equatable, Sendable { case ping, pong }
+    enum GlobalAction: Equatable, Sendable {
+        case local(LocalAction)
+        case other
+        var local: LocalAction? {
+            if case .local(let action) = self { return action }
+            return nil
+        }
+    }
+    struct GlobalState: Equatable, Sendable { var local = 7; var other = 0 }
+
+    struct Echo: MiddlewareProtocol {
+        func handle(action: LocalAction, from dispatcher: ActionSource, state: @escaping GetState<Int>) -> IO<LocalAction> {
+            guard action == .ping else { return .pure() }
+            return IO { output in output.dispatch(.pong, info: "\(state())") }
+        }
+    }
+
+    @Test("A middleware lifted with closures, as SwiftRex code writes it, routes only its own actions")
+    func liftWithClosures() {
+        let lifted = Echo().lift(
+            inputAction: { (global: GlobalAction) in global.local },
+            outputAction: { GlobalAction.local($0) },
+            state: { (global: GlobalState) in global.local }
+        )
+        let sent = Recorder<GlobalAction>()
+        lifted.handle(action: .local(.ping), from: .here(), state: { GlobalState() }).run(sent.output)
+        lifted.handle(action: .other, from: .here(), state: { GlobalState() }).run(sent.output)
+        #expect(sent.values == [.local(.pong)])
+    }
+}
