@@ -37,3 +37,37 @@ struct LiftSpellingTests {
         #expect(sent.values == [.local(.pong)])
     }
 }
+
+@Suite("SwiftRex 0.8 spellings: composing")
+struct CompositionSpellingTests {
+    struct Tag: MiddlewareProtocol {
+        let name: String
+        func handle(action: String, from dispatcher: ActionSource, state: @escaping GetState<Int>) -> IO<String> {
+            let name = name
+            return IO { output in output.dispatch("\(name):\(action)") }
+        }
+    }
+
+    @Test("IO.identity runs nothing, on either side of <>")
+    func ioIdentity() {
+        let sent = Recorder<String>()
+        let io = IO<String> { output in output.dispatch("a") }
+        (IO<String>.identity <> io <> .identity).run(sent.output)
+        #expect(sent.values == ["a"])
+        #expect(IO<String>.identity.isPure)
+    }
+
+    @Test("append(middleware:) and <> of two compositions run the members in order; identity adds none")
+    func composedMiddleware() {
+        var first = ComposedMiddleware<String, String, Int>.identity
+        first.append(middleware: Tag(name: "a"))
+        var second = ComposedMiddleware<String, String, Int>()
+        second.append(middleware: Tag(name: "b"))
+        second.append(middleware: IdentityMiddleware())
+        let both = first <> second <> .identity
+        #expect(both.middlewares.count == 2)
+        let sent = Recorder<String>()
+        both.handle(action: "x", from: .here(), state: { 0 }).run(sent.output)
+        #expect(sent.values == ["a:x", "b:x"])
+    }
+}

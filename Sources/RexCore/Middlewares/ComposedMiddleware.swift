@@ -58,6 +58,17 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         unretainedBoxes.append(Unmanaged.passUnretained(box))
     }
 
+    /// Appends a middleware, as ``append(_:)`` does: SwiftRex 0.8's spelling.
+    @inlinable
+    public mutating func append<Middleware: MiddlewareProtocol>(middleware: Middleware)
+    where
+        Middleware.InputActionType == InputActionType,
+        Middleware.OutputActionType == OutputActionType,
+        Middleware.StateType == StateType
+    {
+        append(middleware)
+    }
+
     /// Calls every middleware in order and returns their IOs composed in the same order.
     @inlinable
     public func handle(

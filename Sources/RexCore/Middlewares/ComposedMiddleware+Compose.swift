@@ -1,0 +1,20 @@
+extension ComposedMiddleware {
+    /// An empty composition, which handles nothing: the neutral element of `<>`, as SwiftRex 0.8 spells it.
+    @inlinable
+    public static var identity: ComposedMiddleware {
+        ComposedMiddleware()
+    }
+
+    /// Returns one composition that runs `lhs`'s middlewares, then `rhs`'s.
+    ///
+    /// Two ``ComposedMiddleware`` values joined with `<>` stay a flat composition, where other
+    /// middlewares joined with `<>` give a ``MiddlewarePair``.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of middlewares in both.
+    @inlinable
+    public static func <> (lhs: ComposedMiddleware, rhs: ComposedMiddleware) -> ComposedMiddleware {
+        var composed = lhs
+        composed.append(rhs)
+        return composed
+    }
+}
