@@ -71,3 +71,37 @@ struct CompositionSpellingTests {
         #expect(sent.values == ["a:x", "b:x"])
     }
 }
+
+@Suite("SwiftRex 0.8 spellings: lifting erased and identity middlewares")
+struct ErasedLiftSpellingTests {
+    typealias Local = LiftSpellingTests.LocalAction
+    typealias Global = LiftSpellingTests.GlobalAction
+    typealias State = LiftSpellingTests.GlobalState
+
+    @Test("AnyMiddleware.lift returns an AnyMiddleware that routes as the lifted middleware does")
+    func anyMiddlewareLift() {
+        let erased: AnyMiddleware<Local, Local, Int> = LiftSpellingTests.Echo().eraseToAnyMiddleware()
+        let lifted: AnyMiddleware<Global, Global, State> = erased.lift(
+            inputAction: \Global.local,
+            outputAction: { Global.local($0) },
+            state: \State.local
+        )
+        let sent = Recorder<Global>()
+        lifted.handle(action: .local(.ping), from: .here(), state: { State() }).run(sent.output)
+        lifted.handle(action: .other, from: .here(), state: { State() }).run(sent.output)
+        #expect(sent.values == [.local(.pong)])
+    }
+
+    @Test("An identity lifted, erased or not, stays an identity that a composition leaves out")
+    func identityLift() {
+        let identity: IdentityMiddleware<Global, Global, State> = IdentityMiddleware<Local, Local, Int>()
+            .lift(inputAction: \Global.local, outputAction: { Global.local($0) }, state: \State.local)
+        let erasedIdentity: AnyMiddleware<Global, Global, State> = IdentityMiddleware<Local, Local, Int>()
+            .eraseToAnyMiddleware()
+            .lift(inputAction: \Global.local, outputAction: { Global.local($0) }, state: \State.local)
+        var composed = ComposedMiddleware<Global, Global, State>()
+        composed.append(middleware: identity)
+        composed.append(middleware: erasedIdentity)
+        #expect(composed.middlewares.isEmpty)
+    }
+}
