@@ -74,3 +74,18 @@ extension StoreType {
         ObservableViewModel(self)
     }
 }
+
+extension StoreType {
+    /// Returns an `@Observable` view model that follows this store's state on the main actor,
+    /// as SwiftRex 0.8 spells it.
+    ///
+    /// Rex's view model reads the store's current state when it is made, so no initial state is
+    /// needed, and `initialState` is not used: the view model never shows a state the store
+    /// does not have.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(*, deprecated, message: "The view model starts from the store's current state; call asObservableViewModel()")
+    @MainActor
+    public func asObservableViewModel(initialState: StateType) -> ObservableViewModel<ActionType, StateType> {
+        asObservableViewModel()
+    }
+}

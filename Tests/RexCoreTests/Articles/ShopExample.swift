@@ -107,13 +107,13 @@ struct CartView {
 
 /// Maps the app's state to the cart view's, and the view's actions to the app's. A plain value,
 /// tested on its own, with no store.
-struct CartConnector {
-    func state(_ state: ShopState) -> CartView.State {
+struct CartConnector: Connector {
+    func connect(state: ShopState) -> CartView.State {
         let count = state.cart.items.count
         return CartView.State(title: count == 0 ? "Your cart is empty" : "\(count) in your cart", canPay: count > 0)
     }
 
-    func action(_ action: CartView.Action) -> ShopAction? {
+    func connect(action: CartView.Action) -> ShopAction {
         switch action {
         case .tappedAdd(let item): .cart(.add(item))
         case .tappedPay: .checkout(.pay)

@@ -18,16 +18,15 @@ struct ShopExampleTests {
     @Test("The connector maps states and actions on its own")
     func connector() {
         let connector = CartConnector()
-        #expect(connector.state(ShopState()) == CartView.State(title: "Your cart is empty", canPay: false))
-        #expect(connector.state(ShopState(cart: CartState(items: ["tea"]))) == CartView.State(title: "1 in your cart", canPay: true))
-        #expect(connector.action(.tappedPay) == .checkout(.pay))
+        #expect(connector.connect(state: ShopState()) == CartView.State(title: "Your cart is empty", canPay: false))
+        #expect(connector.connect(state: ShopState(cart: CartState(items: ["tea"]))) == CartView.State(title: "1 in your cart", canPay: true))
+        #expect(connector.connect(action: .tappedPay) == .checkout(.pay))
     }
 
     @Test("A projection built from the connector drives the view")
     func projectionFromConnector() {
         let store = makeShopStore(prices: prices)
-        let connector = CartConnector()
-        let cartView = store.projection(action: connector.action, state: connector.state)
+        let cartView = store.connect(using: CartConnector())
         let titles = Recorder<String>()
         let subscription = cartView.subscribe { titles.record($0.title) }
         cartView.dispatch(.tappedAdd("tea"))
