@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the source of C1 (../../shared/bench/WORKLOADS.md): entry points that compose N lifted
-middlewares and N lifted reducers with `<>`, each in a synchronous and an `async` function.
+middlewares, N lifted reducers, N IOs and N lifted middleware readers with `<>`, each in a
+synchronous and an `async` function.
 
     generate.py N [N …] > C1.swift
 
@@ -52,6 +53,10 @@ struct InspectingMiddleware: MiddlewareProtocol {{
 let subReducer = Reducer<SubAction, SubState>.reduce {{ action, state in
     if action == .bump {{ state.value += 1 }} else {{ state.value = 0 }}
 }}
+
+struct Dependencies: Sendable {{}}
+
+let subReader = MiddlewareReader<Dependencies, InspectingMiddleware> {{ _ in InspectingMiddleware() }}
 """
 
 
@@ -68,9 +73,26 @@ def reducers(count):
     )
 
 
+def ios(count):
+    return " <>\n        ".join(f"IO<Action> {{ output in output.dispatch(.s{k}(.bump)) }}" for k in range(count))
+
+
+def readers(count):
+    return " <>\n        ".join(
+        f"subReader.lift(inputAction: \\Action.s{k}, outputAction: Action.s{k}, state: \\State.s{k})"
+        for k in range(count)
+    )
+
+
 def entry_points(count):
     text = ""
-    for kind, body in (("Middlewares", middlewares(count)), ("Reducers", reducers(count))):
+    kinds = (
+        ("Middlewares", middlewares(count)),
+        ("Reducers", reducers(count)),
+        ("IOs", ios(count)),
+        ("Readers", readers(count)),
+    )
+    for kind, body in kinds:
         for suffix, effect in (("Sync", ""), ("Async", " async")):
             text += f"""
 func compose{kind}{count}{suffix}(){effect} {{
