@@ -1,0 +1,32 @@
+extension IdentifiedArray: RandomAccessCollection, MutableCollection {
+    /// The position of the first element: zero.
+    @inlinable
+    public var startIndex: Int { values.startIndex }
+
+    /// The position after the last element: the number of elements.
+    @inlinable
+    public var endIndex: Int { values.endIndex }
+
+    /// The element at a position; set only to an element with the same id.
+    ///
+    /// - Precondition: An element set at a position has the id of the element it replaces.
+    @inlinable
+    public subscript(position: Int) -> Element {
+        get { values[position] }
+        _modify {
+            let id = orderedIDs[position]
+            yield &values[position]
+            precondition(values[position][keyPath: self.id] == id, "IdentifiedArray: the element at \(position) was given another id")
+        }
+    }
+
+    /// Exchanges the elements at two positions, and their ids' positions.
+    @inlinable
+    public mutating func swapAt(_ i: Int, _ j: Int) {
+        guard i != j else { return }
+        values.swapAt(i, j)
+        orderedIDs.swapAt(i, j)
+        positions[orderedIDs[i]] = i
+        positions[orderedIDs[j]] = j
+    }
+}

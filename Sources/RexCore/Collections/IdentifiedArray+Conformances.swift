@@ -1,0 +1,56 @@
+extension IdentifiedArray: Equatable where Element: Equatable {
+    /// Whether both hold equal elements in the same order.
+    @inlinable
+    public static func == (lhs: IdentifiedArray, rhs: IdentifiedArray) -> Bool {
+        lhs.values == rhs.values
+    }
+}
+
+extension IdentifiedArray: Hashable where Element: Hashable {
+    /// Hashes the elements, in order.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(values)
+    }
+}
+
+extension IdentifiedArray: Encodable where Element: Encodable {
+    /// Encodes the elements as an array, in order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(values)
+    }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable & Identifiable, ID == Element.ID {
+    /// Decodes an array of elements; two elements with one id are a decoding error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let elements = try container.decode([Element].self)
+        var seen = Set<ID>(minimumCapacity: elements.count)
+        for element in elements where !seen.insert(element.id).inserted {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "IdentifiedArray: the id \(element.id) appears twice"
+            )
+        }
+        self.init(uniqueElements: elements)
+    }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, ID == Element.ID {
+    /// Creates an identified array of the listed elements, whose ids are unique.
+    ///
+    /// - Precondition: No two elements have the same id.
+    @inlinable
+    public init(arrayLiteral elements: Element...) {
+        self.init(uniqueElements: elements)
+    }
+}
+
+extension IdentifiedArray: CustomStringConvertible {
+    /// The elements, written as an array's are.
+    public var description: String {
+        values.description
+    }
+}

@@ -1,0 +1,98 @@
+extension IdentifiedArray {
+    /// The element with the given id, or `nil` when there is none; changed in place.
+    ///
+    /// Reading and changing an element costs O(1) and copies neither the storage nor the element:
+    /// `todos[id: 7]?.done.toggle()` changes the flag where it is. Setting `nil` removes the
+    /// element (O(*n*)); setting an element for an id that is not there appends it (O(1)).
+    ///
+    /// - Precondition: An element set for an id has that id.
+    @inlinable
+    public subscript(id id: ID) -> Element? {
+        get {
+            guard let position = positions[id] else { return nil }
+            return values[position]
+        }
+        _modify {
+            guard let position = positions[id] else {
+                var added: Element?
+                yield &added
+                if let added { insertNew(added, id: id, at: values.endIndex) }
+                return
+            }
+            // The element is moved out of the storage, not copied, so that changing it does not
+            // copy what it holds: swapped to the end, then removed from there (both O(1)).
+            var element: Element? = takeElement(at: position)
+            defer { putBack(element, id: id, at: position) }
+            yield &element
+        }
+        set {
+            if let position = positions[id] {
+                putBack(newValue, id: id, at: position, replacing: true)
+            } else if let newValue {
+                insertNew(newValue, id: id, at: values.endIndex)
+            }
+        }
+    }
+
+    /// Removes the element with the given id, and returns it; `nil` when there is none.
+    ///
+    /// - Complexity: O(*n*), for the positions of the elements after it.
+    @inlinable
+    @discardableResult
+    public mutating func remove(id: ID) -> Element? {
+        guard let position = positions[id] else { return nil }
+        return remove(at: position)
+    }
+
+    /// Moves the element at `position` to the end of the storage and removes it from there.
+    @inlinable
+    mutating func takeElement(at position: Int) -> Element {
+        values.swapAt(position, values.endIndex - 1)
+        return values.removeLast()
+    }
+
+    /// Undoes `takeElement(at:)` with `element`, or, when it is `nil`, removes the element's
+    /// place. With `replacing`, the element at `position` is still there and is replaced.
+    @inlinable
+    mutating func putBack(_ element: Element?, id: ID, at position: Int, replacing: Bool = false) {
+        if let element {
+            precondition(element[keyPath: self.id] == id, "IdentifiedArray: an element set for id \(id) has another id")
+            if replacing {
+                values[position] = element
+            } else {
+                values.append(element)
+                values.swapAt(position, values.endIndex - 1)
+            }
+            return
+        }
+        if replacing {
+            _ = takeElement(at: position)
+        }
+        // The last element sits at `position` now; put it back at the end and close the gap.
+        if position < values.endIndex {
+            let last = values.remove(at: position)
+            values.append(last)
+        }
+        orderedIDs.remove(at: position)
+        positions[id] = nil
+        renumber(from: position)
+    }
+
+    /// Inserts an element whose id is not there yet.
+    @inlinable
+    mutating func insertNew(_ element: Element, id: ID, at position: Int) {
+        precondition(element[keyPath: self.id] == id, "IdentifiedArray: an element set for id \(id) has another id")
+        values.insert(element, at: position)
+        orderedIDs.insert(id, at: position)
+        positions[id] = position
+        renumber(from: position + 1)
+    }
+
+    /// Writes the positions of the elements from `position` on.
+    @inlinable
+    mutating func renumber(from position: Int) {
+        for index in position..<orderedIDs.endIndex {
+            positions[orderedIDs[index]] = index
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// An ordered collection of elements with unique ids, that finds an element by its id in O(1).
+///
+/// The list of most apps' screens: a row per element, actions that name an element by its id.
+/// An array finds an element by id in O(*n*); an `IdentifiedArray` keeps the position of every
+/// id, so reading or changing one element by id costs the same for ten elements as for a
+/// million:
+///
+/// ```swift
+/// struct Todo: Identifiable, Sendable {
+///     let id: Int
+///     var title: String
+///     var done = false
+/// }
+///
+/// var todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Tea")]
+/// todos[id: 2]?.done.toggle()       // in place, in O(1)
+/// todos.remove(id: 1)
+/// ```
+///
+/// It is a value with copy-on-write, like `Array`: a copy shares the storage until one of the
+/// two changes. Changing an element through ``subscript(id:)`` changes it in place, without
+/// copying the storage or the element. Positions are `Int` offsets from zero, as in `Array`.
+///
+/// Every id is unique: adding an element whose id is already there does nothing and says so
+/// (``append(_:)``), and replacing an element with one of another id stops the program, since
+/// it could only be a mistake.
+public struct IdentifiedArray<ID: Hashable, Element> {
+    /// Reads an element's id.
+    @usableFromInline
+    let id: KeyPath<Element, ID> & Sendable
+    /// The elements, in order.
+    @usableFromInline
+    var values: ContiguousArray<Element>
+    /// The ids of `values`, in the same order.
+    @usableFromInline
+    var orderedIDs: ContiguousArray<ID>
+    /// The position of each id in `values`.
+    @usableFromInline
+    var positions: [ID: Int]
+
+    /// Creates an identified array of elements whose ids are unique, each read through `id`.
+    ///
+    /// - Precondition: No two elements have the same id.
+    /// - Complexity: O(*n*).
+    @inlinable
+    public init<S: Sequence>(uniqueElements: S, id: KeyPath<Element, ID> & Sendable) where S.Element == Element {
+        self.id = id
+        values = ContiguousArray(uniqueElements)
+        orderedIDs = ContiguousArray(values.lazy.map { $0[keyPath: id] })
+        positions = Dictionary(minimumCapacity: values.count)
+        for (position, elementID) in orderedIDs.enumerated() {
+            let previous = positions.updateValue(position, forKey: elementID)
+            precondition(previous == nil, "IdentifiedArray(uniqueElements:): the id \(elementID) appears twice")
+        }
+    }
+
+    /// Creates an empty identified array whose elements' ids are read through `id`.
+    @inlinable
+    public init(id: KeyPath<Element, ID> & Sendable) {
+        self.init(uniqueElements: [], id: id)
+    }
+
+    /// The ids of the elements, in order.
+    @inlinable
+    public var ids: ContiguousArray<ID> {
+        orderedIDs
+    }
+
+    /// Returns the position of the element with the given id, or `nil` when there is none.
+    @inlinable
+    public func index(id: ID) -> Int? {
+        positions[id]
+    }
+
+    /// Returns whether an element has the given id.
+    @inlinable
+    public func contains(id: ID) -> Bool {
+        positions[id] != nil
+    }
+
+    /// The elements, in order, as an array.
+    ///
+    /// - Complexity: O(*n*), to copy them.
+    @inlinable
+    public var elements: [Element] {
+        Array(values)
+    }
+}
+
+extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
+    /// Creates an identified array of `Identifiable` elements whose ids are unique.
+    ///
+    /// - Precondition: No two elements have the same id.
+    /// - Complexity: O(*n*).
+    @inlinable
+    public init<S: Sequence>(uniqueElements: S) where S.Element == Element {
+        self.init(uniqueElements: uniqueElements, id: \.id)
+    }
+
+    /// Creates an empty identified array of `Identifiable` elements.
+    @inlinable
+    public init() {
+        self.init(uniqueElements: [], id: \.id)
+    }
+}
+
+/// An identified array of `Identifiable` elements, identified by their `id`.
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
+
+extension IdentifiedArray: Sendable where ID: Sendable, Element: Sendable {}
