@@ -48,6 +48,13 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    for itemCount in [100_000, 1_000_000] {
+        let byID = ByIDWorkload(items: itemCount)
+        Benchmark("W8 by id, \(itemCount) items", configuration: configuration(.kilo)) { benchmark in
+            byID.run(actions: benchmark.scaledIterations.count)
+        }
+    }
+
     let contention = ContentionWorkload()
     Benchmark("W5 contention, 4 producers", configuration: configuration(.mega, metrics: [.wallClock, .mallocCountTotal])) { benchmark in
         await contention.run(actions: benchmark.scaledIterations.count)

@@ -18,7 +18,7 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
-    print("usage: rex-instructions W1|W2|W3|W4|W6 ACTIONS")
+    print("usage: rex-instructions W1|W2|W3|W4|W6|W8 ACTIONS")
     exit(2)
 }
 switch arguments[1] {
@@ -26,6 +26,7 @@ case "W1": CounterWorkload().run(actions: actions)
 case "W2": ComposedWorkload().run(actions: actions)
 case "W3": FanOutWorkload().run(actions: actions)
 case "W4": BigStateWorkload(items: 100_000).run(actions: actions)
+case "W8": ByIDWorkload(items: 100_000).run(actions: actions)
 case "W6":
     let done = DispatchSemaphore(value: 0)
     Task.detached {
@@ -34,6 +35,6 @@ case "W6":
     }
     done.wait()
 default:
-    print("unknown workload \(arguments[1]); expected W1, W2, W3, W4 or W6")
+    print("unknown workload \(arguments[1]); expected W1, W2, W3, W4, W6 or W8")
     exit(2)
 }

@@ -96,3 +96,13 @@ extension IdentifiedArray {
         }
     }
 }
+
+extension IdentifiedArray {
+    /// Runs `update` on the element with the given id, in place; does nothing when there is none.
+    /// What the lifts to an identified array call: O(1), no element moved.
+    @inlinable
+    mutating func updateElement(id: ID, _ update: (inout Element) -> Void) {
+        guard let position = positions[id] else { return }
+        update(&values[position])
+    }
+}
