@@ -22,11 +22,13 @@ let package = Package(
         .testTarget(name: "RexMiddlewaresTests", dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport"]),
         .testTarget(name: "RexTestingTests", dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "TodoDemo"]),
         .testTarget(name: "TodoDemoTests", dependencies: ["TodoDemo", "RexCore", "RexTestSupport"]),
-        // SwiftRex 0.8's spellings, compiled in Swift 5 mode as a migrating app compiles first.
+        // SwiftRex 0.8's spellings, compiled in Swift 5 mode as a migrating app compiles first,
+        // with the setting the migration article recommends: without it, Swift 5 mode warns that
+        // an enum case passed as `outputAction: AppAction.counter` is not `@Sendable` (SE-0418).
         .testTarget(
             name: "SwiftRexMigrationTests",
             dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            swiftSettings: [.swiftLanguageMode(.v5), .enableUpcomingFeature("InferSendableFromCaptures")]
         ),
     ],
     swiftLanguageModes: [.v6]

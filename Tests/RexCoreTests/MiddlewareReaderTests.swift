@@ -41,7 +41,7 @@ struct MiddlewareReaderTests {
 
     @Test("identity gives a middleware whose IO is pure")
     func identityIsPure() {
-        let reader = MiddlewareReader<Greeting, IdentityMiddleware<String, String, Int>>.identity()
+        let reader = MiddlewareReader<Greeting, IdentityMiddleware<String, String, Int>>.identity
         #expect(reader.inject(Greeting(word: "x")).handle(action: "a", from: .here(), state: { 1 }).isPure)
     }
 

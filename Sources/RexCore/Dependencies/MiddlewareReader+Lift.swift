@@ -1,4 +1,65 @@
+// One `lift` per label set, each a one-line call of `lifted`: SwiftRex 0.8's fifteen spellings.
+// The maps are closures; a key-path literal is taken as one (SE-0249), so every label set has a
+// single candidate and a `<>` chain of lifted readers type-checks fast (C1).
+
 extension MiddlewareReader {
+    /// Returns a reader of larger dependencies whose middleware is this one's lifted to a larger
+    /// domain: every map given, the others left as they are.
+    ///
+    /// ```swift
+    /// let reader = favoritesReader.lift(
+    ///     inputAction: \AppAction.favorites,
+    ///     outputAction: AppAction.favorites,
+    ///     state: \AppState.favorites,
+    ///     dependencies: \World.api
+    /// )
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - inputAction: Finds the middleware's action in a larger one; `nil` skips the middleware.
+    ///   - outputAction: Wraps what the middleware dispatches in a larger action.
+    ///   - state: Reads the middleware's state from a larger one.
+    ///   - dependencies: Takes the dependencies this reader needs from larger ones.
+    @inlinable
+    public func lift<GlobalDependencies, GlobalInput, GlobalOutput, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+        state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType,
+        dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInput, GlobalOutput, GlobalState, MiddlewareType>> {
+        lifted(inputAction, outputAction, state, dependencies)
+    }
+
+    /// Returns a reader of larger dependencies dispatching larger actions and reading a larger state.
+    @inlinable
+    public func lift<GlobalDependencies, GlobalOutput, GlobalState>(
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+        state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType,
+        dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutput, GlobalState, MiddlewareType>> {
+        lifted({ $0 }, outputAction, state, dependencies)
+    }
+
+    /// Returns a reader of larger dependencies handling larger actions and reading a larger state.
+    @inlinable
+    public func lift<GlobalDependencies, GlobalInput, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
+        state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType,
+        dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInput, MiddlewareType.OutputActionType, GlobalState, MiddlewareType>> {
+        lifted(inputAction, { $0 }, state, dependencies)
+    }
+
+    /// Returns a reader of larger dependencies handling and dispatching larger actions.
+    @inlinable
+    public func lift<GlobalDependencies, GlobalInput, GlobalOutput>(
+        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+        dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInput, GlobalOutput, MiddlewareType.StateType, MiddlewareType>> {
+        lifted(inputAction, outputAction, { $0 }, dependencies)
+    }
+
     /// Returns a reader whose middleware is this one's lifted to a larger domain, as the
     /// middleware's own `lift(inputAction:outputAction:state:)` does.
     @inlinable
@@ -7,6 +68,121 @@ extension MiddlewareReader {
         outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
         state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType
     ) -> MiddlewareReader<Dependencies, LiftMiddleware<GlobalInput, GlobalOutput, GlobalState, MiddlewareType>> {
-        mapMiddleware { $0.lift(inputAction: inputAction, outputAction: outputAction, state: state) }
+        lifted(inputAction, outputAction, state, { $0 })
+    }
+
+    /// Returns a reader of larger dependencies reading a larger state.
+    @inlinable
+    public func lift<GlobalDependencies, GlobalState>(
+        state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType,
+        dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<
+        GlobalDependencies, LiftMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, GlobalState, MiddlewareType>
+    > {
+        lifted({ $0 }, { $0 }, state, dependencies)
+    }
+
+    /// Returns a reader of larger dependencies dispatching larger actions.
+    @inlinable
+    public func lift<GlobalDependencies, GlobalOutput>(
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+        dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<
+        GlobalDependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutput, MiddlewareType.StateType, MiddlewareType>
+    > {
+        lifted({ $0 }, outputAction, { $0 }, dependencies)
+    }
+
+    /// Returns a reader dispatching larger actions and reading a larger state.
+    @inlinable
+    public func lift<GlobalOutput, GlobalState>(
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+        state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType
+    ) -> MiddlewareReader<Dependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutput, GlobalState, MiddlewareType>> {
+        lifted({ $0 }, outputAction, state, { $0 })
+    }
+
+    /// Returns a reader of larger dependencies handling larger actions.
+    @inlinable
+    public func lift<GlobalDependencies, GlobalInput>(
+        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
+        dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<
+        GlobalDependencies, LiftMiddleware<GlobalInput, MiddlewareType.OutputActionType, MiddlewareType.StateType, MiddlewareType>
+    > {
+        lifted(inputAction, { $0 }, { $0 }, dependencies)
+    }
+
+    /// Returns a reader handling larger actions and reading a larger state.
+    @inlinable
+    public func lift<GlobalInput, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
+        state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType
+    ) -> MiddlewareReader<Dependencies, LiftMiddleware<GlobalInput, MiddlewareType.OutputActionType, GlobalState, MiddlewareType>> {
+        lifted(inputAction, { $0 }, state, { $0 })
+    }
+
+    /// Returns a reader handling and dispatching larger actions.
+    @inlinable
+    public func lift<GlobalInput, GlobalOutput>(
+        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput
+    ) -> MiddlewareReader<Dependencies, LiftMiddleware<GlobalInput, GlobalOutput, MiddlewareType.StateType, MiddlewareType>> {
+        lifted(inputAction, outputAction, { $0 }, { $0 })
+    }
+
+    /// Returns a reader reading a larger state.
+    @inlinable
+    public func lift<GlobalState>(
+        state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType
+    ) -> MiddlewareReader<
+        Dependencies, LiftMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, GlobalState, MiddlewareType>
+    > {
+        lifted({ $0 }, { $0 }, state, { $0 })
+    }
+
+    /// Returns a reader of larger dependencies, with the same middleware.
+    @inlinable
+    public func lift<GlobalDependencies>(
+        dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<
+        GlobalDependencies,
+        LiftMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, MiddlewareType.StateType, MiddlewareType>
+    > {
+        lifted({ $0 }, { $0 }, { $0 }, dependencies)
+    }
+
+    /// Returns a reader dispatching larger actions.
+    @inlinable
+    public func lift<GlobalOutput>(
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput
+    ) -> MiddlewareReader<
+        Dependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutput, MiddlewareType.StateType, MiddlewareType>
+    > {
+        lifted({ $0 }, outputAction, { $0 }, { $0 })
+    }
+
+    /// Returns a reader handling larger actions.
+    @inlinable
+    public func lift<GlobalInput>(
+        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?
+    ) -> MiddlewareReader<
+        Dependencies, LiftMiddleware<GlobalInput, MiddlewareType.OutputActionType, MiddlewareType.StateType, MiddlewareType>
+    > {
+        lifted(inputAction, { $0 }, { $0 }, { $0 })
+    }
+
+    /// What every `lift` does: lifts the middleware, and takes the dependencies from larger ones.
+    @inlinable
+    func lifted<GlobalDependencies, GlobalInput, GlobalOutput, GlobalState>(
+        _ inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
+        _ outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+        _ state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType,
+        _ dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInput, GlobalOutput, GlobalState, MiddlewareType>> {
+        dimap(
+            transformMiddleware: { $0.lift(inputAction: inputAction, outputAction: outputAction, state: state) },
+            extractOnlyDependenciesNeededForThisMiddleware: dependencies
+        )
     }
 }

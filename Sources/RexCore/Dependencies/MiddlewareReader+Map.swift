@@ -29,3 +29,37 @@ extension MiddlewareReader {
         }
     }
 }
+
+extension MiddlewareReader {
+    /// Returns a reader of larger dependencies whose middleware is this one's, transformed: what
+    /// ``mapMiddleware(_:)`` and ``contramapDependencies(_:)`` do, in one call, as SwiftRex 0.8
+    /// spells it.
+    @inlinable
+    public func dimap<NewMiddleware: MiddlewareProtocol, World>(
+        transformMiddleware: @escaping @Sendable (MiddlewareType) -> NewMiddleware,
+        extractOnlyDependenciesNeededForThisMiddleware: @escaping @Sendable (World) -> Dependencies
+    ) -> MiddlewareReader<World, NewMiddleware> {
+        mapMiddleware(transformMiddleware).contramapDependencies(extractOnlyDependenciesNeededForThisMiddleware)
+    }
+
+    /// Returns a reader that makes this one's middleware, then the middleware of the reader
+    /// `transform` returns for it, with the same dependencies.
+    @inlinable
+    public func flatMap<NewMiddleware: MiddlewareProtocol>(
+        _ transform: @escaping @Sendable (MiddlewareType) -> MiddlewareReader<Dependencies, NewMiddleware>
+    ) -> MiddlewareReader<Dependencies, NewMiddleware> {
+        let makeMiddleware = self.makeMiddleware
+        return MiddlewareReader<Dependencies, NewMiddleware> { dependencies in
+            transform(makeMiddleware(dependencies)).inject(dependencies)
+        }
+    }
+
+    /// SwiftRex 0.8's spelling of ``contramapDependencies(_:)``.
+    @inlinable
+    @available(*, deprecated, renamed: "contramapDependencies")
+    public func contramapDependecies<World>(
+        _ extractOnlyDependenciesNeededForThisMiddleware: @escaping @Sendable (World) -> Dependencies
+    ) -> MiddlewareReader<World, MiddlewareType> {
+        contramapDependencies(extractOnlyDependenciesNeededForThisMiddleware)
+    }
+}

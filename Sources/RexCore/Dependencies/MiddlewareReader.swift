@@ -41,12 +41,20 @@ public struct MiddlewareReader<Dependencies, MiddlewareType: MiddlewareProtocol>
 }
 
 extension MiddlewareReader {
-    /// A reader that gives the middleware that does nothing, whatever the dependencies.
+    /// A reader that gives the middleware that does nothing, of this reader's action and state
+    /// types, whatever the dependencies, as SwiftRex 0.8 spells it.
     ///
-    /// A function rather than a property, because it brings its own action and state types.
+    /// ```swift
+    /// let nothing = MiddlewareReader<World, FavoritesMiddleware>.identity
+    /// ```
     @inlinable
-    public static func identity<Input, Output, State>() -> MiddlewareReader
-    where MiddlewareType == IdentityMiddleware<Input, Output, State> {
-        MiddlewareReader { _ in IdentityMiddleware() }
+    public static var identity: MiddlewareReader<
+        Dependencies,
+        IdentityMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, MiddlewareType.StateType>
+    > {
+        MiddlewareReader<
+            Dependencies,
+            IdentityMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, MiddlewareType.StateType>
+        > { _ in IdentityMiddleware() }
     }
 }
