@@ -80,7 +80,7 @@ struct IdentifiedArrayLiftTests {
         let lifted = Announcer().liftToCollection(
             inputAction: \ListAction.row,
             outputAction: { (sent: ElementIDAction<Int, String>) in "\(sent.id): \(sent.action)" },
-            stateCollection: \ListState.rows
+            state: \ListState.rows
         )
         var state = ListState()
         state.rows[id: 3]?.done = true
@@ -98,7 +98,7 @@ struct IdentifiedArrayLiftTests {
         let lifted = Announcer().liftToCollection(
             inputAction: \ListAction.row,
             outputAction: { (sent: ElementIDAction<Int, String>) in sent.action },
-            stateCollection: \ListState.rows
+            state: \ListState.rows
         )
         let state = Recorder<ListState>()
         state.record(ListState())

@@ -167,7 +167,7 @@ struct MiddlewareLiftToCollectionTests {
     static let lifted = Announcer().liftToCollection(
         inputAction: \ListAction.byID,
         outputAction: ListAction.announced,
-        stateCollection: \ListState.items
+        state: \ListState.items
     )
 
     @Test("The element's middleware sees that element, and its dispatches come back with the element's identifier")

@@ -1,29 +1,146 @@
+// Every collection lift is a one-line call of `liftedToCollection`, which finds the element by
+// a key (an id or an index) and runs this middleware for it.
+
 extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType.ID: Sendable {
     /// Returns this middleware running for the elements of a collection: each
-    /// ``ElementIDAction`` goes to this middleware with the element of that identifier as its
-    /// state, and what it dispatches comes back wrapped in an `ElementIDAction` of the same
-    /// identifier.
+    /// ``ElementIDAction`` goes to this middleware with the element of that id as its state,
+    /// and what it dispatches comes back through `outputAction`, in an `ElementIDAction` of the
+    /// same id.
     ///
-    /// An action for an identifier that is not in the collection is skipped. If the element is
-    /// removed later, `state()` in the IO returns it as it last was.
+    /// ```swift
+    /// let rows = rowMiddleware.liftToCollection(
+    ///     inputAction: \AppAction.row,
+    ///     outputAction: AppAction.row,
+    ///     state: \AppState.rows
+    /// )
+    /// ```
+    ///
+    /// An action for an id that is not in the collection is skipped. If the element is removed
+    /// later, `state()` in the IO returns it as it last was.
+    ///
+    /// - Complexity: O(*n*) per action for an *n*-element collection, to find the element; O(1)
+    ///   for an ``IdentifiedArray``.
     @inlinable
-    public func liftToCollection<GlobalInput, GlobalOutput, GlobalState, Elements: Collection & Sendable>(
-        inputAction: KeyPath<GlobalInput, ElementIDAction<StateType.ID, InputActionType>?> & Sendable,
+    public func liftToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState, CollectionState: Collection & Sendable>(
+        inputAction: @escaping @Sendable (GlobalInput) -> ElementIDAction<StateType.ID, InputActionType>?,
         outputAction: @escaping @Sendable (ElementIDAction<StateType.ID, OutputActionType>) -> GlobalOutput,
-        stateCollection: KeyPath<GlobalState, Elements> & Sendable
-    ) -> AnyMiddleware<GlobalInput, GlobalOutput, GlobalState> where Elements.Element == StateType {
-        // Plain key paths, for the optimizer to fold (see Reducer+Lift.swift).
-        nonisolated(unsafe) let inputPath: KeyPath<GlobalInput, ElementIDAction<StateType.ID, InputActionType>?> = inputAction
-        nonisolated(unsafe) let elementsPath: KeyPath<GlobalState, Elements> = stateCollection
-        return AnyMiddleware { globalAction, dispatcher, getState in
-            guard let elementAction = globalAction[keyPath: inputPath] else { return .pure() }
-            let id = elementAction.id
-            guard let found = getState()[keyPath: elementsPath].first(where: { $0.id == id }) else { return .pure() }
-            let elementState: GetState<StateType> = {
-                getState()[keyPath: elementsPath].first(where: { $0.id == id }) ?? found
-            }
-            return handle(action: elementAction.action, from: dispatcher, state: elementState)
-                .map { outputAction(ElementIDAction(id: id, action: $0)) }
+        state: @escaping @Sendable (GlobalState) -> CollectionState
+    ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, CollectionState, Self>
+    where CollectionState.Element == StateType {
+        liftedToCollection(byID(inputAction), { _, id, action in outputAction(ElementIDAction(id: id, action: action)) }, state) {
+            elements, id in elements.first { $0.id == id }
+        }
+    }
+
+    /// Returns this middleware running for the elements of an ``IdentifiedArray``, each found by
+    /// its id in O(1); otherwise as the lift to any collection.
+    ///
+    /// - Complexity: O(1) per action, however many elements the array holds.
+    @inlinable
+    public func liftToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInput) -> ElementIDAction<StateType.ID, InputActionType>?,
+        outputAction: @escaping @Sendable (ElementIDAction<StateType.ID, OutputActionType>) -> GlobalOutput,
+        state: @escaping @Sendable (GlobalState) -> IdentifiedArray<StateType.ID, StateType>
+    ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, IdentifiedArray<StateType.ID, StateType>, Self> {
+        liftedToCollection(byID(inputAction), { _, id, action in outputAction(ElementIDAction(id: id, action: action)) }, state) {
+            elements, id in elements[id: id]
+        }
+    }
+
+    /// The key and the element's action of an ``ElementIDAction``.
+    @inlinable
+    func byID<GlobalInput>(
+        _ inputAction: @escaping @Sendable (GlobalInput) -> ElementIDAction<StateType.ID, InputActionType>?
+    ) -> @Sendable (GlobalInput) -> (key: StateType.ID, action: InputActionType)? {
+        { global in inputAction(global).map { (key: $0.id, action: $0.action) } }
+    }
+}
+
+extension MiddlewareProtocol
+where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionType == OutputActionType {
+    /// Returns this middleware running for the elements of a collection, as SwiftRex 0.8 spells
+    /// it: the element's action is read from the global action through a writable key path, and
+    /// what the element's middleware dispatches is written back, through the same key path,
+    /// into a copy of the global action it handled.
+    ///
+    /// ```swift
+    /// let rows = rowMiddleware.liftToCollection(action: \AppAction.row, stateCollection: \AppState.rows)
+    /// ```
+    ///
+    /// - Complexity: O(*n*) per action for an *n*-element collection, to find the element.
+    @inlinable
+    public func liftToCollection<GlobalAction: Sendable, GlobalState, CollectionState: Collection & Sendable>(
+        action: WritableKeyPath<GlobalAction, ElementIDAction<StateType.ID, InputActionType>?> & Sendable,
+        stateCollection: KeyPath<GlobalState, CollectionState> & Sendable
+    ) -> LiftToCollectionMiddleware<GlobalAction, GlobalAction, GlobalState, CollectionState, Self>
+    where CollectionState.Element == StateType {
+        liftToCollection(
+            inputAction: { $0[keyPath: action] },
+            embeddingOutputAt: action,
+            state: { $0[keyPath: stateCollection] }
+        )
+    }
+
+    /// The lift of ``liftToCollection(action:stateCollection:)``, with the key path of the
+    /// action and a function for the collection.
+    @inlinable
+    func liftToCollection<GlobalAction: Sendable, GlobalState, CollectionState: Collection & Sendable>(
+        inputAction: @escaping @Sendable (GlobalAction) -> ElementIDAction<StateType.ID, InputActionType>?,
+        embeddingOutputAt action: WritableKeyPath<GlobalAction, ElementIDAction<StateType.ID, InputActionType>?> & Sendable,
+        state: @escaping @Sendable (GlobalState) -> CollectionState
+    ) -> LiftToCollectionMiddleware<GlobalAction, GlobalAction, GlobalState, CollectionState, Self>
+    where CollectionState.Element == StateType {
+        liftedToCollection(
+            byID(inputAction),
+            { global, id, output in
+                var embedding = global
+                embedding[keyPath: action] = ElementIDAction(id: id, action: output)
+                return embedding
+            },
+            state
+        ) { elements, id in elements.first { $0.id == id } }
+    }
+}
+
+extension MiddlewareProtocol where StateType: Sendable {
+    /// Returns this middleware running for the elements of a collection, each found by its
+    /// position: each ``ElementIndexAction`` goes to this middleware with the element at that
+    /// index as its state, and what it dispatches comes back through `outputAction`, in an
+    /// `ElementIndexAction` of the same index.
+    ///
+    /// An action for an index outside the collection is skipped. If the collection shrinks
+    /// later, `state()` in the IO returns the element as it last was.
+    ///
+    /// - Complexity: O(1) per action for a `RandomAccessCollection`.
+    @inlinable
+    public func liftToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState, CollectionState: Collection & Sendable>(
+        inputAction: @escaping @Sendable (GlobalInput) -> ElementIndexAction<CollectionState.Index, InputActionType>?,
+        outputAction: @escaping @Sendable (ElementIndexAction<CollectionState.Index, OutputActionType>) -> GlobalOutput,
+        state: @escaping @Sendable (GlobalState) -> CollectionState
+    ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, CollectionState, Self>
+    where CollectionState.Element == StateType, CollectionState.Index: Sendable {
+        liftedToCollection(
+            { global in inputAction(global).map { (key: $0.index, action: $0.action) } },
+            { _, index, action in outputAction(ElementIndexAction(index: index, action: action)) },
+            state
+        ) { elements, index in index >= elements.startIndex && index < elements.endIndex ? elements[index] : nil }
+    }
+
+    /// What every collection lift does: finds the element the action names by its key, runs
+    /// this middleware with it as the state, and wraps what it dispatches for the same key.
+    @inlinable
+    func liftedToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState, CollectionState: Collection & Sendable, Key: Sendable>(
+        _ elementAction: @escaping @Sendable (GlobalInput) -> (key: Key, action: InputActionType)?,
+        _ outputAction: @escaping @Sendable (GlobalInput, Key, OutputActionType) -> GlobalOutput,
+        _ state: @escaping @Sendable (GlobalState) -> CollectionState,
+        find: @escaping @Sendable (CollectionState, Key) -> StateType?
+    ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, CollectionState, Self>
+    where CollectionState.Element == StateType {
+        LiftToCollectionMiddleware(middleware: self) { middleware, globalAction, dispatcher, getState in
+            guard let (key, action) = elementAction(globalAction), let found = find(state(getState()), key) else { return .pure() }
+            let elementState: GetState<StateType> = { find(state(getState()), key) ?? found }
+            return middleware.handle(action: action, from: dispatcher, state: elementState)
+                .map { outputAction(globalAction, key, $0) }
         }
     }
 }

@@ -1,0 +1,41 @@
+/// A middleware of one element of a collection, run for the element an action names: what
+/// `liftToCollection` returns.
+///
+/// For an action meant for an element (an ``ElementIDAction`` or an ``ElementIndexAction``),
+/// it finds the element in the collection of the state, runs the element's middleware with that
+/// element as its state, and wraps what the element's middleware dispatches for the same
+/// element. Actions for no element, or for an element not in the collection, are skipped.
+public struct LiftToCollectionMiddleware<
+    GlobalInputActionType,
+    GlobalOutputActionType,
+    GlobalStateType,
+    CollectionState: Collection & Sendable,
+    PartMiddleware: MiddlewareProtocol
+>: MiddlewareProtocol where CollectionState.Element == PartMiddleware.StateType {
+    /// Runs the element's middleware for a global action.
+    public typealias Handler = @Sendable (
+        PartMiddleware, GlobalInputActionType, ActionSource, @escaping GetState<GlobalStateType>
+    ) -> IO<GlobalOutputActionType>
+
+    /// The middleware of one element.
+    public let partMiddleware: PartMiddleware
+    @usableFromInline
+    let handler: Handler
+
+    /// Creates the middleware from the element's middleware and what finds and runs it.
+    @inlinable
+    public init(middleware: PartMiddleware, onAction handler: @escaping Handler) {
+        self.partMiddleware = middleware
+        self.handler = handler
+    }
+
+    /// Runs the element's middleware for the element the action names, if it is in the collection.
+    @inlinable
+    public func handle(
+        action: GlobalInputActionType,
+        from dispatcher: ActionSource,
+        state: @escaping GetState<GlobalStateType>
+    ) -> IO<GlobalOutputActionType> {
+        handler(partMiddleware, action, dispatcher, state)
+    }
+}
