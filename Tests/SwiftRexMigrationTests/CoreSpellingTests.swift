@@ -103,3 +103,30 @@ struct CoreSpellingTests {
         #expect(byIndex.index == 2 && byIndex.action == .decrement)
     }
 }
+
+@Suite("The connector pattern's spellings")
+struct ConnectorSpellingTests {
+    typealias AppAction = CoreSpellingTests.AppAction
+    typealias AppState = CoreSpellingTests.AppState
+
+    struct CounterConnector: Connector {
+        func connect(state: AppState) -> String { "count \(state.count)" }
+        func connect(action: Bool) -> AppAction { action ? .counter(.increment) : .counter(.decrement) }
+    }
+
+    @Test("A Connector is tested alone, and store.connect(using:) gives the view's projection")
+    func connector() {
+        let connector = CounterConnector()
+        #expect(connector.connect(state: AppState(count: 2)) == "count 2")
+        #expect(connector.connect(action: false) == .counter(.decrement))
+
+        let store = CoreSpellingTests.AppStore(
+            initialState: AppState(),
+            reducer: CoreSpellingTests.counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
+        )
+        let view = store.connect(using: connector)
+        view.dispatch(true)
+        view.dispatch(true)
+        #expect(view.state == "count 2")
+    }
+}
