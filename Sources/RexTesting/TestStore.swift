@@ -23,7 +23,7 @@ import Testing
 /// Actions the middleware dispatches are not run at once: they wait until a `receive` takes
 /// them, so that the test says what happens, in order.
 public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equatable>: @unchecked Sendable {
-    // `current` and `pending` are guarded by `lock`; `waiters` too.
+    // `current`, `pending`, `waiters` and `strictness` are guarded by `lock`.
 
     /// How strict a test store is.
     public enum Exhaustivity: Sendable {
@@ -41,8 +41,13 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
     private let reducer: Reducer<Action, State>
     private let middleware: AnyMiddleware<Action, Action, State>
     private let effects: [any EffectRunning]
+    private var strictness: Exhaustivity
+
     /// How strict the store is; may change between steps.
-    public var exhaustivity: Exhaustivity
+    public var exhaustivity: Exhaustivity {
+        get { lock.withLock { strictness } }
+        set { lock.withLock { strictness = newValue } }
+    }
 
     /// Creates a test store.
     ///
@@ -64,7 +69,7 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
         self.reducer = reducer
         self.middleware = AnyMiddleware(middleware)
         self.effects = effects
-        self.exhaustivity = exhaustivity
+        self.strictness = exhaustivity
     }
 
     /// Creates a test store for a reducer alone.
@@ -87,19 +92,19 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
     public func send(
         _ action: Action,
         assert update: ((inout State) throws -> Void)? = nil,
-        fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = Self.location(fileID, filePath, line, column)
         if exhaustivity == .on {
             let unreceived = lock.withLock { pending.map(\.action) }
             if !unreceived.isEmpty {
                 Issue.record("Must receive \(Self.list(unreceived)) before sending \(String(describing: action)).", sourceLocation: location)
             }
         }
-        let source = ActionSource(file: fileID, function: "send", line: UInt(line))
+        let source = ActionSource(file: fileID, function: "send", line: line)
         run(DispatchedAction(action, dispatcher: source), update: update, location: location)
     }
 
@@ -109,17 +114,17 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
         _ expected: Action,
         timeout: Duration = .seconds(1),
         assert update: ((inout State) throws -> Void)? = nil,
-        fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
         await receive(
             describedAs: "\(expected)",
             where: { $0 == expected },
             timeout: timeout,
             assert: update,
-            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            location: Self.location(fileID, filePath, line, column)
         )
     }
 
@@ -129,17 +134,17 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
         where predicate: @escaping (Action) -> Bool,
         timeout: Duration = .seconds(1),
         assert update: ((inout State) throws -> Void)? = nil,
-        fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
         await receive(
             describedAs: "an action matching the predicate",
             where: predicate,
             timeout: timeout,
             assert: update,
-            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            location: Self.location(fileID, filePath, line, column)
         )
     }
 
@@ -147,12 +152,12 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
     /// none is left running and every action sent back was received.
     public func finish(
         timeout: Duration = .seconds(1),
-        fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = Self.location(fileID, filePath, line, column)
         let finished = await Self.within(timeout) { [effects] in
             for effect in effects {
                 await effect.waitForEffects()
@@ -190,7 +195,9 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
     /// One turn, as the store runs it, then the state check.
     private func run(_ dispatched: DispatchedAction<Action>, update: ((inout State) throws -> Void)?, location: SourceLocation) {
         let before = state
-        let io = middleware.handle(action: dispatched.action, from: dispatched.dispatcher, state: { [unowned self] in state })
+        // An effect may outlive the test store (`finish()` leaves one that does not end behind):
+        // once the store is gone, the getter gives the state of this step's start.
+        let io = middleware.handle(action: dispatched.action, from: dispatched.dispatcher, state: { [weak self] in self?.state ?? before })
         let after: State = lock.withLock {
             reducer.reduce(dispatched.action, &current)
             return current
@@ -258,6 +265,10 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
                 race.finish(false)
             }
         }
+    }
+
+    private static func location(_ fileID: StaticString, _ filePath: StaticString, _ line: UInt, _ column: UInt) -> SourceLocation {
+        SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
     }
 
     private static func list(_ actions: [Action]) -> String {

@@ -105,6 +105,34 @@ struct ReduxStoreBaseSubscribeTests {
         #expect(seen == [0, 1, 2])
     }
 
+    @Test("states ends once its store is released, after the states buffered before, and does not keep the store")
+    func statesEndWhenTheStoreGoes() async {
+        var store: CounterStore? = CounterStore(initialState: CounterState(), reducer: counterReducer)
+        weak let released = store
+        let states = store!.states
+        store!.dispatch(.increment)
+        store = nil
+        #expect(released == nil)
+        let loop = Task {
+            var seen: [Int] = []
+            for await state in states { seen.append(state.count) }
+            return seen
+        }
+        // The loop must end by itself; the deadline only turns a hang into a failure.
+        let seen = await withTaskGroup(of: [Int]?.self) { group in
+            group.addTask { await loop.value }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                loop.cancel()
+                return nil
+            }
+            let first = await group.next()!
+            group.cancelAll()
+            return first
+        }
+        #expect(seen == [0, 1])
+    }
+
     @Test("Reading the state while another thread dispatches never sees a half-applied change")
     func stateReadsAreNeverTorn() async {
         struct Pair: Sendable { var left = 0, right = 0 }

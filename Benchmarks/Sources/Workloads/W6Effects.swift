@@ -1,5 +1,5 @@
 import RexCore
-import RexMiddlewares
+@_spi(Testing) import RexMiddlewares
 
 /// W6: effects through `EffectMiddleware`, each sending one action back.
 public final class EffectsWorkload {

@@ -13,13 +13,6 @@ public enum ShouldEmitValue<StateType>: Sendable {
     /// copy-on-write value (an array, say) is copied once per action. Prefer comparing in
     /// projections when the state is large.
     case when(@Sendable (_ old: StateType, _ new: StateType) -> Bool)
-
-    /// Whether the store must keep the previous state to decide.
-    @inlinable
-    var needsPreviousState: Bool {
-        if case .when = self { return true }
-        return false
-    }
 }
 
 extension ShouldEmitValue where StateType: Equatable & Sendable {

@@ -9,7 +9,9 @@ extension StateProvider {
     ///
     /// Every notified state is buffered for a slow consumer; use
     /// ``states(bufferingPolicy:)`` to keep only the newest. The subscription ends when the
-    /// iteration ends or its task is cancelled.
+    /// iteration ends or its task is cancelled; the sequence ends, and the loop with it, when
+    /// the store goes (once the states buffered before are read). The sequence does not keep
+    /// the store alive.
     public var states: AsyncStream<StateType> {
         states(bufferingPolicy: .unbounded)
     }
@@ -19,8 +21,11 @@ extension StateProvider {
         bufferingPolicy: AsyncStream<StateType>.Continuation.BufferingPolicy
     ) -> AsyncStream<StateType> {
         AsyncStream(bufferingPolicy: bufferingPolicy) { continuation in
+            // The store keeps the callback, and the callback keeps the finisher: when the store
+            // goes, the finisher goes with it and ends the sequence.
+            let finisher = StreamFinisher(continuation)
             let token = subscribe { state in
-                continuation.yield(state)
+                finisher.continuation.yield(state)
             }
             continuation.onTermination = { _ in
                 token.cancel()

@@ -48,6 +48,10 @@ public final class EffectMiddleware<InputActionType, OutputActionType, StateType
     }
 
     /// How many tokens have effects running or a throttle gate closed; zero once all is done.
+    ///
+    /// A probe for Rex's own tests and benchmarks (`@_spi(Testing) import RexMiddlewares`), not
+    /// part of the API an app uses.
+    @_spi(Testing)
     public var activeTokenCount: Int {
         registry.tokenCount
     }

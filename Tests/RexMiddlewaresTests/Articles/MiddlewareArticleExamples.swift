@@ -47,8 +47,34 @@ func makeChatMiddleware(track: @escaping @Sendable (String) -> Void, log: LogDes
         .logger(actionFormat: .name, stateChange: .fieldDiff(hiding: [".draft"]), destination: log)
 }
 
+/// The article's gate switched by actions.
+func makeActionGatedAnalytics(track: @escaping @Sendable (String) -> Void) -> GatedMiddleware<ChatAnalytics> {
+    let gatedAnalytics = ChatAnalytics(track: track).gated(by: { (action: ChatAction) in
+        if case .analytics(let control) = action { return control }
+        return nil
+    }, initially: .off)
+    return gatedAnalytics
+}
+
 @Suite("The RexMiddlewares articles' examples")
 struct MiddlewareArticleExamplesTests {
+    @Test("turnOn, turnOff and toggle switch the gate; control actions always reach the middleware")
+    func gateActions() {
+        let tracked = Recorder<String>()
+        let gated = makeActionGatedAnalytics(track: { tracked.record($0) })
+        let actions: [ChatAction] = [
+            .typing("a"), .analytics(.turnOn), .typing("b"), .analytics(.toggle), .typing("c"),
+            .analytics(.toggle), .typing("d"), .analytics(.turnOff), .typing("e"),
+        ]
+        for action in actions {
+            gated.handle(action: action, from: .here(), state: { ChatState() }).run(AnyActionHandler { _ in })
+        }
+        #expect(tracked.values == [
+            "analytics(RexMiddlewares.GateAction.turnOn)", "typing(\"b\")", "analytics(RexMiddlewares.GateAction.toggle)",
+            "analytics(RexMiddlewares.GateAction.toggle)", "typing(\"d\")", "analytics(RexMiddlewares.GateAction.turnOff)",
+        ])
+    }
+
     @Test("The epic answers ping with pong; analytics stops when the state says so; the logger hides the draft")
     func chat() async {
         let tracked = Recorder<String>()

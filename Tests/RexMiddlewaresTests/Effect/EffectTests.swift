@@ -1,5 +1,5 @@
 import RexCore
-import RexMiddlewares
+@_spi(Testing) import RexMiddlewares
 import RexTestSupport
 import Testing
 

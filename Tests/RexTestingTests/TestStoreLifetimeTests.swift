@@ -1,0 +1,62 @@
+import Foundation
+import RexCore
+import RexTesting
+import Testing
+
+/// Keeps every state getter it is handed, as an effect that outlives its test would.
+struct GetterKeeper: MiddlewareProtocol {
+    let kept: Kept
+
+    final class Kept: @unchecked Sendable {  // `getters` is guarded by `lock`
+        private let lock = NSLock()
+        private var getters: [GetState<Int>] = []
+        func keep(_ getter: @escaping GetState<Int>) { lock.withLock { getters.append(getter) } }
+        var first: GetState<Int>? { lock.withLock { getters.first } }
+    }
+
+    func handle(action: Int, from dispatcher: ActionSource, state: @escaping GetState<Int>) -> IO<Int> {
+        kept.keep(state)
+        return .pure()
+    }
+}
+
+@Suite("TestStore lifetime and threads")
+struct TestStoreLifetimeTests {
+    static let adding = Reducer<Int, Int>.reduce { action, state in state += action }
+
+    @Test("A state getter kept past its test store gives the state of its step's start instead of crashing")
+    func getterOutlivesTheStore() async {
+        let kept = GetterKeeper.Kept()
+        var store: TestStore<Int, Int>? = TestStore(initialState: 1, reducer: Self.adding, middleware: GetterKeeper(kept: kept))
+        await store?.send(2) { $0 = 3 }
+        #expect(kept.first?() == 3)
+        weak let released = store
+        store = nil
+        #expect(released == nil)
+        #expect(kept.first?() == 1)
+    }
+
+    @Test("exhaustivity may be changed on one thread while another sends (the thread sanitizer checks this)")
+    func exhaustivityAcrossThreads() async {
+        let store = TestStore(initialState: 0, reducer: Self.adding, exhaustivity: .off)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for index in 0..<200 { store.exhaustivity = index.isMultiple(of: 2) ? .on : .off }
+            }
+            group.addTask {
+                for _ in 0..<200 { await store.send(1) { $0 += 1 } }
+            }
+        }
+        #expect(store.state == 200)
+    }
+
+    @Test("Source locations are StaticString and UInt, as everywhere else in Rex")
+    func sourceLocationTypes() async {
+        let store = TestStore(initialState: 0, reducer: Self.adding)
+        let file: StaticString = #fileID
+        let path: StaticString = #filePath
+        let line: UInt = #line
+        await store.send(1, assert: { $0 = 1 }, fileID: file, filePath: path, line: line, column: 1)
+        #expect(store.state == 1)
+    }
+}
