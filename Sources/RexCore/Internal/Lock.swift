@@ -17,18 +17,34 @@ package final class Lock: @unchecked Sendable {  // the pthread mutex is itself 
     @usableFromInline
     let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
+    /// What a debug build says, and stops with, when a thread takes the lock it already holds.
+    @usableFromInline
+    let reentryMessage: StaticString?
+
     /// Creates a lock; a recursive one may be taken again by the thread that holds it.
     ///
     /// A spinning lock makes a thread that finds it taken try again for a moment before it
     /// sleeps (on Linux; elsewhere it is an ordinary lock). That suits a lock that two threads
     /// take all the time for very short sections, where a thread put to sleep and woken again
     /// costs microseconds; taking it when it is free costs a few more instructions.
+    ///
+    /// With a `reentryMessage`, a debug build stops with that message when a thread takes the
+    /// lock it already holds (an error-checking mutex tells), where it would otherwise wait
+    /// forever; a release build does not check.
     @usableFromInline
-    package init(recursive: Bool = false, spinning: Bool = false) {
+    package init(recursive: Bool = false, spinning: Bool = false, reentryMessage: StaticString? = nil) {
+        self.reentryMessage = reentryMessage
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
-        if recursive {
+        #if DEBUG
+        let checksReentry = reentryMessage != nil
+        #else
+        let checksReentry = false
+        #endif
+        if checksReentry {
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+        } else if recursive {
             pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
         } else if spinning {
             #if canImport(Glibc)
@@ -47,7 +63,13 @@ package final class Lock: @unchecked Sendable {  // the pthread mutex is itself 
 
     @inlinable
     package func lock() {
+        #if DEBUG
+        if pthread_mutex_lock(mutex) == EDEADLK, let reentryMessage {
+            preconditionFailure("\(reentryMessage)")
+        }
+        #else
         pthread_mutex_lock(mutex)
+        #endif
     }
 
     /// Takes the lock if it is free (or, for a recursive lock, already held by this thread);

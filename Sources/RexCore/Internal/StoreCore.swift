@@ -43,10 +43,17 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
         }
     }
 
-    /// Guards `fields`; held only for short, non-reentrant sections (never while user code other
-    /// than a reducer runs).
+    /// Guards `fields`; held only for short, non-reentrant sections. The user code that runs
+    /// under it: reducers, `ShouldEmitValue.when`, and subscriptions' selections (a projection's
+    /// state mapping and its `==`). None of them may use the store; a debug build stops if one
+    /// does, where the thread would otherwise wait for itself forever.
     @usableFromInline
-    let lock = Lock()
+    let lock = Lock(reentryMessage: """
+        Rex: the store was used (its state read, an action dispatched, a subscription made) from \
+        code that runs while the store holds its state lock: a reducer, ShouldEmitValue.when, or \
+        a projection's state mapping or its ==. These must be pure functions of the values they \
+        are given; they would wait for the lock forever.
+        """)
     /// Serializes every delivery of states to subscribers (after a turn, or the replay of a new
     /// subscription), so that each subscriber sees states in the order they were committed; it
     /// guards `pendingDeliveries` and what selections keep between calls. Taken before `lock`,

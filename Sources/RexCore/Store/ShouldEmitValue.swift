@@ -9,6 +9,10 @@ public enum ShouldEmitValue<StateType>: Sendable {
     case never
     /// Notify when the closure, given the state before and after the action, returns `true`.
     ///
+    /// The closure runs under the store's state lock: it must be a pure function of the two
+    /// states, and must not read the store, dispatch or subscribe (a debug build stops if it
+    /// does; a release build would wait for the lock forever).
+    ///
     /// The store keeps a copy of the previous state for the comparison, so a mutation of a large
     /// copy-on-write value (an array, say) is copied once per action. Prefer comparing in
     /// projections when the state is large.

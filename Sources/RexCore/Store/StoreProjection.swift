@@ -14,8 +14,10 @@
 /// When the view state is `Equatable`, subscribers are notified only when it changes.
 /// A projection nobody subscribes to costs nothing per action. The store computes the view
 /// states of all subscribed projections in one pass per action, and calls back only those that
-/// changed; so the `state` mapping must be a pure function: it must not read a store's state or
-/// dispatch.
+/// changed. That pass runs under the store's state lock, so the `state` mapping, and the view
+/// state's `==`, must be pure functions of the values they are given: reading a store's state,
+/// dispatching or subscribing there would wait for the lock forever (a debug build stops with a
+/// message instead).
 public struct StoreProjection<ViewAction, ViewState: Sendable>: StoreType {
     @usableFromInline
     let dispatchAction: @Sendable (DispatchedAction<ViewAction>) -> Void

@@ -3,7 +3,8 @@ extension StoreType {
     ///
     /// - Parameters:
     ///   - action: Maps a view action to this store's action; return `nil` to drop it.
-    ///   - state: Maps this store's state to the view state; a pure function.
+    ///   - state: Maps this store's state to the view state; a pure function, run under the
+    ///     store's state lock (it must not read the store, dispatch or subscribe).
     @inlinable
     public func projection<ViewAction, ViewState: Sendable>(
         action: @escaping @Sendable (ViewAction) -> ActionType?,
@@ -17,7 +18,8 @@ extension StoreType {
     ///
     /// - Parameters:
     ///   - action: Maps a view action to this store's action; return `nil` to drop it.
-    ///   - state: Maps this store's state to the view state; a pure function.
+    ///   - state: Maps this store's state to the view state; a pure function, run under the
+    ///     store's state lock (it must not read the store, dispatch or subscribe).
     @inlinable
     public func projection<ViewAction, ViewState: Equatable & Sendable>(
         action: @escaping @Sendable (ViewAction) -> ActionType?,
