@@ -16,10 +16,19 @@ let package = Package(
         // The demo: a to-do list in the terminal, built the way the docs teach. Not a product.
         .target(name: "TodoDemo", dependencies: ["RexCore", "RexMiddlewares"]),
         .executableTarget(name: "rex-demo", dependencies: ["TodoDemo"]),
+        // A program that logs and returns at once, run by the logger's tests as a child process.
+        .executableTarget(
+            name: "LoggerExitFixture",
+            dependencies: ["RexCore", "RexMiddlewares"],
+            path: "Tests/Fixtures/LoggerExitFixture"
+        ),
         // What the test targets share; not a product.
         .target(name: "RexTestSupport", dependencies: ["RexCore"], path: "Tests/RexTestSupport"),
         .testTarget(name: "RexCoreTests", dependencies: ["RexCore", "RexTestSupport"]),
-        .testTarget(name: "RexMiddlewaresTests", dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport"]),
+        .testTarget(
+            name: "RexMiddlewaresTests",
+            dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport", "LoggerExitFixture"]
+        ),
         .testTarget(name: "RexTestingTests", dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "TodoDemo"]),
         .testTarget(name: "TodoDemoTests", dependencies: ["TodoDemo", "RexCore", "RexTestSupport"]),
         // SwiftRex 0.8's spellings, compiled in Swift 5 mode as a migrating app compiles first,

@@ -9,6 +9,13 @@ final class LogWriter: Sendable {
 
     init(_ destination: LogDestination) {
         output = Output(destination)
+        LiveLogWriters.shared.add(self)
+    }
+
+    /// What was logged is written before the writer goes, with the middleware that holds it.
+    deinit {
+        LiveLogWriters.shared.remove(self)
+        queue.sync {}
     }
 
     /// Formats `entry` and writes it, later, after every entry given before it. An entry that

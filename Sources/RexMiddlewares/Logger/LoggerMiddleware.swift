@@ -64,6 +64,10 @@ public struct LoggerMiddleware<InputActionType: Sendable, OutputActionType, Stat
     }
 
     /// Returns once every entry logged so far has been written.
+    ///
+    /// What is logged is also written when the last copy of this middleware goes, and when the
+    /// process exits normally; call `flush()` where the log must be complete at a given moment,
+    /// such as before your own output, whose buffer the logger does not share.
     public func flush() {
         writer.flush()
     }

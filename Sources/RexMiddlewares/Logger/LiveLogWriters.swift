@@ -1,0 +1,46 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Foundation
+
+/// The log writers alive in the process, so that what they were given is written before the
+/// process ends: a program that returns from `main` (or calls `exit`) right after dispatching
+/// would otherwise end before the writers' queues had run, and its last log lines would be lost.
+/// A writer that goes earlier writes what it holds in its `deinit`.
+final class LiveLogWriters: @unchecked Sendable {  // `writers` is guarded by `lock`
+    static let shared = LiveLogWriters()
+
+    private let lock = NSLock()
+    private var writers: [ObjectIdentifier: WeakWriter] = [:]
+
+    private struct WeakWriter {
+        weak var writer: LogWriter?
+    }
+
+    private init() {
+        // Runs when the process exits normally, on the thread that exits.
+        atexit {
+            LiveLogWriters.shared.flushAll()
+        }
+    }
+
+    func add(_ writer: LogWriter) {
+        lock.withLock { writers[ObjectIdentifier(writer)] = WeakWriter(writer: writer) }
+    }
+
+    func remove(_ writer: LogWriter) {
+        lock.withLock { writers[ObjectIdentifier(writer)] = nil }
+    }
+
+    /// Writes what every live writer holds.
+    func flushAll() {
+        let live = lock.withLock { writers.values.compactMap(\.writer) }
+        for writer in live {
+            writer.flush()
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// What a child process wrote and how it ended.
+public struct ChildProcessResult: Sendable {
+    /// The exit status, or the signal's number when `signaled`.
+    public let status: Int32
+    /// Whether a signal ended the process.
+    public let signaled: Bool
+    /// Everything it wrote on standard output.
+    public let standardOutput: String
+    /// Everything it wrote on standard error.
+    public let standardError: String
+}
+
+/// Runs the package's own executables as child processes, as a user runs them, with their
+/// output piped.
+public enum ChildProcess {
+    /// The executable product `name`, built beside the test binary (`swift test` builds the
+    /// executables the test targets depend on).
+    public static func builtProduct(_ name: String) throws -> URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])
+    }
+
+    /// Runs `executable` with `arguments`, writes `input` to its standard input and closes it,
+    /// and returns once it has ended.
+    public static func run(_ executable: URL, arguments: [String] = [], input: String = "") throws -> ChildProcessResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Both pipes are read at once, so that a child filling one while we wait on the other
+        // cannot block.
+        let errors = ReadAll(stderr.fileHandleForReading)
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ChildProcessResult(
+            status: process.terminationStatus,
+            signaled: process.terminationReason == .uncaughtSignal,
+            standardOutput: String(decoding: output, as: UTF8.self),
+            standardError: String(decoding: errors.wait(), as: UTF8.self)
+        )
+    }
+}
+
+/// Reads a file handle to its end on a thread of its own.
+private final class ReadAll: @unchecked Sendable {  // `data` is written before `done` is signalled, read after
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
