@@ -30,7 +30,7 @@ let package = Package(
             dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport", "LoggerExitFixture"]
         ),
         .testTarget(name: "RexTestingTests", dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "TodoDemo"]),
-        .testTarget(name: "TodoDemoTests", dependencies: ["TodoDemo", "RexCore", "RexTestSupport"]),
+        .testTarget(name: "TodoDemoTests", dependencies: ["TodoDemo", "rex-demo", "RexCore", "RexTestSupport"]),
         // SwiftRex 0.8's spellings, compiled in Swift 5 mode as a migrating app compiles first,
         // with the setting the migration article recommends: without it, Swift 5 mode warns that
         // an enum case passed as `outputAction: AppAction.counter` is not `@Sendable` (SE-0418).

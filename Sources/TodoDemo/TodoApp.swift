@@ -26,7 +26,7 @@ public final class TodoApp: Sendable {
         statusView = store.projection(action: absurd, state: { state in
             let saving = state.autosave ? "autosave on" : "autosave off"
             let message = state.message.flatMap { $0.isEmpty ? nil : "\n\($0)" } ?? ""
-            return "\(state.persistence.status) · \(saving)" + message
+            return "\(TodoApp.fileStatus(state)) · \(saving)" + message
         })
     }
 
@@ -41,6 +41,14 @@ public final class TodoApp: Sendable {
             lines.append(String(format: "%2d. [%@] %@", position + 1, item.done ? "x" : " ", item.title))
         }
         return lines
+    }
+
+    /// What the status line says of the file: never "saved" or "loaded" while the list differs
+    /// from what the file holds.
+    static func fileStatus(_ state: AppState) -> String {
+        let status = state.persistence.status
+        let claimsInSync = status.hasPrefix("saved") || status.hasPrefix("loaded")
+        return state.hasUnsavedChanges && claimsInSync ? "unsaved changes (type `save`)" : status
     }
 
     /// Loads the saved list.
@@ -58,7 +66,11 @@ public final class TodoApp: Sendable {
         case "": return screen()
         case "quit", "exit": return nil
         case "help": await store.dispatchAndWait(.say(Self.help))
-        case "add" where !argument.isEmpty: listView.dispatch(.add(argument))
+        case "add" where argument.isEmpty:
+            await store.dispatchAndWait(.say("`add` needs a title, as in `add Buy milk`."))
+        case "add": listView.dispatch(.add(argument))
+        case "done" where argument.isEmpty, "rm" where argument.isEmpty:
+            await store.dispatchAndWait(.say("`\(words[0].lowercased())` needs the number shown before an item, as in `\(words[0].lowercased()) 2`."))
         case "done", "rm":
             guard let position = Int(argument), store.state.list.items.indices.contains(position - 1) else {
                 await store.dispatchAndWait(.say("There is no item `\(argument)`: give the number shown before an item."))
@@ -76,13 +88,26 @@ public final class TodoApp: Sendable {
         return screen()
     }
 
+    /// Ends the session: saves what is not saved yet, whatever autosave says, and returns what
+    /// to tell the user.
+    public func quit() async -> String {
+        guard store.state.hasUnsavedChanges else { return "Bye." }
+        await store.dispatchAndWait(.persistence(.save(store.state.list.items)))
+        await effects.waitForEffects()
+        if store.state.hasUnsavedChanges {
+            return "Your changes could not be saved: \(store.state.persistence.status)"
+        }
+        let count = store.state.list.items.count
+        return "Saved \(count) item\(count == 1 ? "" : "s") before quitting. Bye."
+    }
+
     /// The screen: the list, then the status line.
     public func screen() -> String {
         (listView.state + [statusView.state]).joined(separator: "\n")
     }
 
     static let help = """
-        Commands: add <title> · done <n> · rm <n> · clear (remove done items) · save ·
-        autosave on|off · help · quit
+        Commands: add <title> · done <n> (marks it done, or not done again) · rm <n> ·
+        clear (remove done items) · save · autosave on|off · help · quit (saves what is not saved)
         """
 }

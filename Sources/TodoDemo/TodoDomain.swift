@@ -37,6 +37,8 @@ public enum ListAction: Equatable, Sendable {
 public struct PersistenceState: Equatable, Sendable {
     /// What the user should know about the file: "loaded 3 items", "saved", an error.
     public var status = "not loaded"
+    /// The list as the file holds it, as far as the app knows; `nil` before it is loaded.
+    public var savedItems: [TodoItem]?
 }
 
 /// Loading and saving, asked for and answered.
@@ -49,8 +51,8 @@ public enum PersistenceAction: Equatable, Sendable {
     case loadFailed(String)
     /// Writes these items, unless a newer save comes first.
     case save([TodoItem])
-    /// This many items were written.
-    case saved(Int)
+    /// These items were written.
+    case saved([TodoItem])
     /// The items could not be written; says why.
     case saveFailed(String)
 }
@@ -65,6 +67,11 @@ public struct AppState: Equatable, Sendable {
     public var autosave = true
     /// What to tell the user under the list.
     public var message: String?
+
+    /// Whether the list differs from what the file holds.
+    public var hasUnsavedChanges: Bool {
+        persistence.savedItems.map { $0 != list.items } ?? false
+    }
 }
 
 /// Everything that can happen in the app.

@@ -34,10 +34,22 @@ let persistenceEffects = EffectMiddleware<PersistenceAction, PersistenceAction, 
 }
 
 /// Asks for a save after every change to the list; gated, so that `autosave off` stops it.
+/// Turning autosave on saves what changed while it was off (the gate always forwards its own
+/// switch).
 struct AutosaveMiddleware: MiddlewareProtocol {
     func handle(action: AppAction, from dispatcher: ActionSource, state: @escaping GetState<AppState>) -> IO<AppAction> {
-        guard case .list = action else { return .pure() }
-        return IO { output in output.dispatch(.persistence(.save(state().list.items)), from: dispatcher) }
+        switch action {
+        case .list:
+            return IO { output in output.dispatch(.persistence(.save(state().list.items)), from: dispatcher) }
+        case .autosave:
+            return IO { output in
+                let now = state()
+                guard now.autosave, now.hasUnsavedChanges else { return }
+                output.dispatch(.persistence(.save(now.list.items)), from: dispatcher)
+            }
+        default:
+            return .pure()
+        }
     }
 }
 
@@ -76,7 +88,7 @@ struct TodoFile {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try encoder.encode(items).write(to: url, options: .atomic)
-            return .saved(items.count)
+            return .saved(items)
         } catch {
             return .saveFailed("could not save to \(url.path): \(error.localizedDescription)")
         }

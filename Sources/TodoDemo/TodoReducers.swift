@@ -24,10 +24,14 @@ let listReducer = Reducer<ListAction, ListState>.reduce { action, state in
 let persistenceReducer = Reducer<PersistenceAction, PersistenceState>.reduce { action, state in
     switch action {
     case .load: state.status = "loading"
-    case .loaded(let items): state.status = "loaded \(items.count) item\(items.count == 1 ? "" : "s")"
+    case .loaded(let items):
+        state.status = "loaded \(items.count) item\(items.count == 1 ? "" : "s")"
+        state.savedItems = items
     case .loadFailed(let reason): state.status = reason
     case .save: state.status = "saving"
-    case .saved(let count): state.status = "saved \(count) item\(count == 1 ? "" : "s")"
+    case .saved(let items):
+        state.status = "saved \(items.count) item\(items.count == 1 ? "" : "s")"
+        state.savedItems = items
     case .saveFailed(let reason): state.status = reason
     }
 }

@@ -3,9 +3,21 @@ import TodoDemo
 
 // The to-do demo. Interactive in a terminal; otherwise it runs the commands it reads from
 // standard input (or, when there are none, a short built-in script), prints each screen, and
-// exits 0. The list is kept in .rex-demo/todos.json, the log in .rex-demo/rex-demo.log.
+// exits 0. The list is kept in <data>/todos.json, the log in <data>/rex-demo.log, where <data>
+// is the folder given with `--data` (.rex-demo by default).
+//
+//     rex-demo [--data <folder>]
 
-let folder = URL(fileURLWithPath: ".rex-demo", isDirectory: true)
+let arguments = CommandLine.arguments.dropFirst()
+var dataPath = ".rex-demo"
+if let option = arguments.firstIndex(of: "--data") {
+    guard arguments.index(after: option) < arguments.endIndex else {
+        FileHandle.standardError.write(Data("usage: rex-demo [--data <folder>]\n".utf8))
+        exit(2)
+    }
+    dataPath = arguments[arguments.index(after: option)]
+}
+let folder = URL(fileURLWithPath: dataPath, isDirectory: true)
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 let app = TodoApp(
     world: TodoWorld(file: folder.appendingPathComponent("todos.json")),
@@ -43,3 +55,5 @@ while true {
     guard let screen = await app.perform(line) else { break }
     print(screen)
 }
+// `quit`, or the end of the input: nothing is left unsaved.
+print(await app.quit())

@@ -27,12 +27,18 @@ public enum ChildProcess {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])
     }
 
-    /// Runs `executable` with `arguments`, writes `input` to its standard input and closes it,
-    /// and returns once it has ended.
-    public static func run(_ executable: URL, arguments: [String] = [], input: String = "") throws -> ChildProcessResult {
+    /// Runs `executable` with `arguments` in `directory` (the current one by default), writes
+    /// `input` to its standard input and closes it, and returns once it has ended.
+    public static func run(
+        _ executable: URL,
+        arguments: [String] = [],
+        input: String = "",
+        in directory: URL? = nil
+    ) throws -> ChildProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -24,6 +24,23 @@ struct TodoDemoFeatureTests {
         await store.finish()
     }
 
+    @Test("Turning autosave on saves the changes made while it was off")
+    func autosaveOnSavesPendingChanges() async {
+        var state = AppState()
+        let milk = TodoItem(id: 1, title: "Buy milk", done: false)
+        state.list.items = [milk]
+        state.persistence.savedItems = []
+        state.autosave = false
+        let store = TestStore(
+            initialState: state,
+            reducer: appReducer,
+            middleware: AutosaveMiddleware().gated(by: { $0.autosave }, initially: .off)
+        )
+        await store.send(.autosave(.turnOn)) { $0.autosave = true }
+        await store.receive(.persistence(.save([milk]))) { $0.persistence.status = "saving" }
+        await store.finish()
+    }
+
     @Test("Loading a saved list replaces the list")
     func load() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rex-testing-\(UUID().uuidString)")
@@ -43,6 +60,7 @@ struct TodoDemoFeatureTests {
         await store.send(.persistence(.load)) { $0.persistence.status = "loading" }
         await store.receive(.persistence(.loaded(saved))) {
             $0.persistence.status = "loaded 1 item"
+            $0.persistence.savedItems = saved
             $0.list.items = saved
             $0.list.nextID = 5
         }
