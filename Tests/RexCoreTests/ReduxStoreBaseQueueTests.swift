@@ -145,8 +145,10 @@ struct ReduxStoreBaseQueueTests {
     @Test("An IO's output kept after the store is released does nothing and does not crash")
     func dispatchToReleasedStoreIsHarmless() {
         let keptOutput = Recorder<AnyActionHandler<CounterAction>>()
-        let middleware = AnyMiddleware<CounterAction, CounterAction, CounterState> { _, _, _ in
-            IO { output in keptOutput.record(output) }
+        let handled = Recorder<CounterAction>()
+        let middleware = AnyMiddleware<CounterAction, CounterAction, CounterState> { action, _, _ in
+            handled.record(action)
+            return IO { output in keptOutput.record(output) }
         }
         weak var weakStore: CounterStore?
         do {
@@ -155,8 +157,10 @@ struct ReduxStoreBaseQueueTests {
             store.dispatch(.increment)
         }
         #expect(weakStore == nil)
-        keptOutput.values.first?.dispatch(.increment)
-        #expect(keptOutput.values.count == 1)
+        keptOutput.values.first?.dispatch(.decrement)
+        // Nothing ran the released store's pipeline: its middleware saw only the first action.
+        #expect(handled.values == [.increment])
+        #expect(weakStore == nil)
     }
 
     @Test("Releasing the store frees it, its middlewares and the IO closures it ran")

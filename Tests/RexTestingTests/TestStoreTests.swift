@@ -38,6 +38,11 @@ func says(_ text: String) -> @Sendable (Issue) -> Bool {
 
 @Suite("TestStore")
 struct TestStoreTests {
+    /// Sends a `tick` back, at once, for every `start`.
+    static let ticksOnStart = AnyMiddleware<TimerAction, TimerAction, TimerState> { action, _, _ in
+        action == .start ? IO { output in output.dispatch(.tick) } : .pure()
+    }
+
     @Test("A step passes when its closure describes the state change")
     func sendPasses() async {
         let store = TestStore(initialState: TimerState(), reducer: timerReducer)
@@ -77,10 +82,7 @@ struct TestStoreTests {
 
     @Test("An action sent back but never received fails at finish")
     func unreceivedActionFails() async {
-        let echo = AnyMiddleware<TimerAction, TimerAction, TimerState> { action, _, _ in
-            action == .start ? IO { output in output.dispatch(.tick) } : .pure()
-        }
-        let store = TestStore(initialState: TimerState(), reducer: timerReducer, middleware: echo)
+        let store = TestStore(initialState: TimerState(), reducer: timerReducer, middleware: Self.ticksOnStart)
         await store.send(.start) { $0.running = true }
         await withKnownIssue {
             await store.finish()
@@ -89,10 +91,7 @@ struct TestStoreTests {
 
     @Test("Receiving another action than the one sent back fails")
     func wrongReceivedActionFails() async {
-        let echo = AnyMiddleware<TimerAction, TimerAction, TimerState> { action, _, _ in
-            action == .start ? IO { output in output.dispatch(.tick) } : .pure()
-        }
-        let store = TestStore(initialState: TimerState(), reducer: timerReducer, middleware: echo)
+        let store = TestStore(initialState: TimerState(), reducer: timerReducer, middleware: Self.ticksOnStart)
         await store.send(.start) { $0.running = true }
         await withKnownIssue {
             await store.receive(.add(1))
@@ -101,10 +100,7 @@ struct TestStoreTests {
 
     @Test("Sending while an action sent back waits to be received fails")
     func sendingBeforeReceivingFails() async {
-        let echo = AnyMiddleware<TimerAction, TimerAction, TimerState> { action, _, _ in
-            action == .start ? IO { output in output.dispatch(.tick) } : .pure()
-        }
-        let store = TestStore(initialState: TimerState(), reducer: timerReducer, middleware: echo)
+        let store = TestStore(initialState: TimerState(), reducer: timerReducer, middleware: Self.ticksOnStart)
         await store.send(.start) { $0.running = true }
         await withKnownIssue {
             await store.send(.add(1)) { $0.ticks = 1 }

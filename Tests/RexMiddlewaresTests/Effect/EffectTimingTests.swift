@@ -25,6 +25,8 @@ struct EffectTimingTests {
             // The first two were cancelled when the next started; only the last one waits.
             await clock.waitForSleepers(1)
             clock.advance(by: .milliseconds(299))
+            // Still asleep: an effect woken early would have left the clock's sleepers.
+            #expect(clock.sleeperCount == 1)
             #expect(store.state.results.isEmpty)
             clock.advance(by: .milliseconds(1))
             await effects.waitForEffects()
@@ -43,8 +45,11 @@ struct EffectTimingTests {
             let store = ReduxStoreBase(initialState: LookupState(), reducer: lookupReducer, middleware: effects)
             store.dispatch(.search("later"))
             await clock.waitForSleepers(1)
+            clock.advance(by: .milliseconds(1_999))
+            // Still asleep: an effect woken early would have left the clock's sleepers.
+            #expect(clock.sleeperCount == 1)
             #expect(store.state.results.isEmpty)
-            clock.advance(by: .seconds(2))
+            clock.advance(by: .milliseconds(1))
             await effects.waitForEffects()
             #expect(store.state.results == ["later"])
         }

@@ -5,13 +5,18 @@ import Testing
 
 @Suite("Epics")
 struct EpicTests {
+    /// The seed's example, for one input: a `ping` is answered with a `pong`.
+    @Sendable static func answer(_ input: EpicInput<LookupAction, LookupState>) -> LookupAction? {
+        input.action == .ping ? .pong : nil
+    }
+
     /// Answers every `ping` with a `pong`, and says when its input stream ended.
     static func pingPong(ended: AsyncStream<Void>.Continuation) -> EpicMiddleware<LookupAction, LookupState> {
         EpicMiddleware { inputs in
             let (outputs, send) = AsyncStream.makeStream(of: LookupAction.self)
             Task {
-                for await input in inputs where input.action == .ping {
-                    send.yield(.pong)
+                for await input in inputs {
+                    if let answer = answer(input) { send.yield(answer) }
                 }
                 ended.yield()
                 send.finish()
@@ -24,7 +29,7 @@ struct EpicTests {
 
     /// The epic of the seed's example: each `ping` becomes a `pong`.
     @Sendable static func pingToPong(_ inputs: Inputs) -> AsyncCompactMapSequence<Inputs, LookupAction> {
-        inputs.compactMap { $0.action == .ping ? .pong : nil }
+        inputs.compactMap(answer)
     }
 
     @Test("An epic is a function of streams: it can be tested by feeding it inputs, without a store")

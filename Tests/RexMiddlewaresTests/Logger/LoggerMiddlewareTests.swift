@@ -169,28 +169,30 @@ struct LoggerMiddlewareTests {
     }
 
     @Test("logger() puts the logger in front of a middleware, which still runs")
-    func loggerSugar() async {
-        let (entries, continuation) = AsyncStream.makeStream(of: String.self)
-        let echo = AnyMiddleware<Action, Action, State> { action, _, _ in
-            guard action == .ping else { return .pure() }
-            return IO { output in output.dispatch(.add(1), from: ActionSource(file: "Echo.swift", function: "echo()", line: 2)) }
-        }
-        let store = ReduxStoreBase(
-            initialState: State(),
-            reducer: Self.reducer,
-            middleware: echo.logger(
-                actionFormat: .name,
-                stateChange: .custom { _, after in "count \(after.count)" },
-                destination: .custom { continuation.yield($0) }
+    func loggerSugar() async throws {
+        try await withDeadline {
+            let (entries, continuation) = AsyncStream.makeStream(of: String.self)
+            let echo = AnyMiddleware<Action, Action, State> { action, _, _ in
+                guard action == .ping else { return .pure() }
+                return IO { output in output.dispatch(.add(1), from: ActionSource(file: "Echo.swift", function: "echo()", line: 2)) }
+            }
+            let store = ReduxStoreBase(
+                initialState: State(),
+                reducer: Self.reducer,
+                middleware: echo.logger(
+                    actionFormat: .name,
+                    stateChange: .custom { _, after in "count \(after.count)" },
+                    destination: .custom { continuation.yield($0) }
+                )
             )
-        )
-        store.dispatch(.ping, from: ActionSource(file: "V.swift", function: "v()", line: 1))
-        #expect(store.state.count == 1)
-        var logged: [String] = []
-        for await entry in entries {
-            logged.append(entry)
-            if logged.count == 2 { break }
+            store.dispatch(.ping, from: ActionSource(file: "V.swift", function: "v()", line: 1))
+            #expect(store.state.count == 1)
+            var logged: [String] = []
+            for await entry in entries {
+                logged.append(entry)
+                if logged.count == 2 { break }
+            }
+            #expect(logged == ["action ping from V.swift:1 v()\n  count 0\n", "action add from Echo.swift:2 echo()\n  count 1\n"])
         }
-        #expect(logged == ["action ping from V.swift:1 v()\n  count 0\n", "action add from Echo.swift:2 echo()\n  count 1\n"])
     }
 }
