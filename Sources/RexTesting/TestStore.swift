@@ -56,7 +56,8 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
     ///   - reducer: The reducer under test.
     ///   - middleware: The middleware under test; none by default.
     ///   - effects: The effect middlewares inside `middleware`, so that `finish()` can wait for,
-    ///     and check, their effects.
+    ///     and check, their effects: an `EffectMiddleware`, or one lifted or joined with `<>`, as
+    ///     the app's entry point builds it.
     ///   - exhaustivity: `.on` (the default) to check everything.
     public init<Middleware: MiddlewareProtocol>(
         initialState: State,

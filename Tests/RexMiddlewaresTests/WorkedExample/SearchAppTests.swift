@@ -51,3 +51,26 @@ struct SearchAppTests {
         #expect(entries[5].hasSuffix("  .search.query: rex → off\n"))
     }
 }
+
+@Suite("The README's worked example, with TestStore")
+struct SearchAppTestStoreTests {
+    @Test("The effects, lifted and injected as the entry point does, go into TestStore as they are")
+    func liftedEffectsInTestStore() async {
+        let clock = TestClock()
+        let world = World(search: { query in ["\(query)!"] }, track: { _ in }, clock: clock)
+        let effects = searchEffects
+            .lift(inputAction: \AppAction.search, outputAction: AppAction.search, state: \AppState.search)
+            .inject(world)
+        let store = TestStore(
+            initialState: AppState(),
+            reducer: searchReducer.lift(action: \AppAction.search, state: \AppState.search),
+            middleware: effects,
+            effects: [effects]
+        )
+        await store.send(.search(.typed("rex"))) { $0.search.query = "rex" }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(300))
+        await store.receive(.search(.found(["rex!"]))) { $0.search.results = ["rex!"] }
+        await store.finish()
+    }
+}
