@@ -120,3 +120,7 @@ struct CartConnector: Connector {
         }
     }
 }
+
+func makeCartView(store: some StoreType<ShopAction, ShopState>) -> StoreProjection<CartView.Action, CartView.State> {
+    store.connect(using: CartConnector())
+}

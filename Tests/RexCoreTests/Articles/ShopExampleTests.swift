@@ -26,7 +26,7 @@ struct ShopExampleTests {
     @Test("A projection built from the connector drives the view")
     func projectionFromConnector() {
         let store = makeShopStore(prices: prices)
-        let cartView = store.connect(using: CartConnector())
+        let cartView = makeCartView(store: store)
         let titles = Recorder<String>()
         let subscription = cartView.subscribe { titles.record($0.title) }
         cartView.dispatch(.tappedAdd("tea"))
