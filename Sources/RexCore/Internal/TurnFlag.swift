@@ -1,4 +1,7 @@
-#if !canImport(Darwin)
+// Apple systems take the locked branch: the plain flag under the store's lock. Linux takes the
+// atomic one, unless built with `-DREX_LOCKED_TURN_FLAG`, which CI does once so that the Apple
+// branch is compiled and run here too.
+#if !canImport(Darwin) && !REX_LOCKED_TURN_FLAG
 import Synchronization
 #endif
 
@@ -15,7 +18,7 @@ import Synchronization
 /// running the turns when the queue is empty (``release()``).
 @usableFromInline
 struct TurnFlag {
-    #if canImport(Darwin)
+    #if canImport(Darwin) || REX_LOCKED_TURN_FLAG
     @usableFromInline let flag: UnsafeMutablePointer<Bool>
     #else
     @usableFromInline let flag: UnsafeMutablePointer<Atomic<Bool>>
@@ -24,7 +27,7 @@ struct TurnFlag {
     @usableFromInline
     init() {
         flag = .allocate(capacity: 1)
-        #if canImport(Darwin)
+        #if canImport(Darwin) || REX_LOCKED_TURN_FLAG
         flag.initialize(to: false)
         #else
         flag.initialize(to: Atomic(false))
@@ -34,7 +37,7 @@ struct TurnFlag {
     /// Whether the flag can be claimed without the store's lock.
     @inlinable
     static var claimsWithoutLock: Bool {
-        #if canImport(Darwin)
+        #if canImport(Darwin) || REX_LOCKED_TURN_FLAG
         false
         #else
         true
@@ -52,7 +55,7 @@ struct TurnFlag {
     /// `false` where the flag is a plain one: the caller then takes the lock.
     @inlinable
     func claimWithoutLock() -> Bool {
-        #if canImport(Darwin)
+        #if canImport(Darwin) || REX_LOCKED_TURN_FLAG
         return false
         #else
         // Read first: a busy store's producers then share the flag's cache line instead of
@@ -65,7 +68,7 @@ struct TurnFlag {
     /// Whether the flag is set. Call with the store's lock held.
     @inlinable
     var isSet: Bool {
-        #if canImport(Darwin)
+        #if canImport(Darwin) || REX_LOCKED_TURN_FLAG
         flag.pointee
         #else
         flag.pointee.load(ordering: .relaxed)
@@ -78,7 +81,7 @@ struct TurnFlag {
     /// middleware): it is then set with a plain store, not a compare-and-swap.
     @inlinable
     func claim(exclusive: Bool) -> Bool {
-        #if canImport(Darwin)
+        #if canImport(Darwin) || REX_LOCKED_TURN_FLAG
         guard !flag.pointee else { return false }
         flag.pointee = true
         return true
@@ -95,7 +98,7 @@ struct TurnFlag {
     /// Clears the flag. Call with the store's lock held, from the thread running the turns.
     @inlinable
     func release() {
-        #if canImport(Darwin)
+        #if canImport(Darwin) || REX_LOCKED_TURN_FLAG
         flag.pointee = false
         #else
         flag.pointee.store(false, ordering: .releasing)

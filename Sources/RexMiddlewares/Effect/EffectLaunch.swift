@@ -43,7 +43,7 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
         case .registered:
             self.output = output
         }
-        #if compiler(>=6.2)
+        #if compiler(>=6.2) && !REX_NO_IMMEDIATE_TASKS
         if endsAtOnce, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             // Sends the action and ends before `immediate` returns (`sendAction` never suspends):
             // nothing was left to track.
@@ -67,10 +67,11 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
     /// anyone could cancel or wait for it needs no place in the registry, which only lets the
     /// token's effects in flight go, and closes a throttle gate. Before `Task.immediate` (macOS
     /// 26 and its peers, or with a compiler before Swift 6.2), every effect starts on the global
-    /// executor, and is tracked.
+    /// executor, and is tracked; building with `-DREX_NO_IMMEDIATE_TASKS` takes that path
+    /// everywhere, as CI does once, so that it runs on Linux too.
     @inlinable
     var sendsAtOnce: Bool {
-        #if compiler(>=6.2)
+        #if compiler(>=6.2) && !REX_NO_IMMEDIATE_TASKS
         if case .send = effect.work, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             return true
         }

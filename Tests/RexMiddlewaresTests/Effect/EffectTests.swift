@@ -99,8 +99,12 @@ struct EffectTests {
 
     /// Whether this system has `Task.immediate`, which lets a just's task start inside its IO.
     static var startsTasksImmediately: Bool {
+        #if REX_NO_IMMEDIATE_TASKS
+        return false
+        #else
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
         return false
+        #endif
     }
 
     @Test(
