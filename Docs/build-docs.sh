@@ -4,15 +4,19 @@
 #
 #     Docs/build-docs.sh [OUTPUT]        # default: Docs/site
 #
-# OUTPUT/index.html links the modules; each module's pages are under OUTPUT/<Module>/.
+# OUTPUT is taken from the caller's folder. Each module is converted into an archive that can
+# be linked to (RexMiddlewares' pages link to RexCore's symbols, RexTesting's to both), the three
+# archives are merged into one site, and OUTPUT/index.html is the landing page
+# (Docs/landing.html): what Rex is, and its articles, module by module. KEEP_DOCS_WORK=1 keeps
+# the intermediate archives and says where they are.
 set -euo pipefail
+output=$(mkdir -p "${1:-Docs/site}" && cd "${1:-Docs/site}" && pwd)
 cd "$(dirname "$0")/.."
-output=${1:-Docs/site}
 modules=(RexCore RexMiddlewares RexTesting)
 scratch=.build-docs
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work"' EXIT; [ -n "${KEEP_DOCS_WORK:-}" ] && trap - EXIT && echo "work: $work"
 graphs="$work/graphs"
 mkdir -p "$graphs"
 # The compiler writes each module's symbol graph as it builds it.
@@ -23,8 +27,8 @@ for module in "${modules[@]}"; do
         || { cat "$work/build.log" >&2; exit 1; }
 done
 
-rm -rf "$output"
-mkdir -p "$output"
+dependencies=()
+archives=()
 for module in "${modules[@]}"; do
     mkdir -p "$work/$module-graphs"
     # The module's own graph and the graphs of what it extends in other modules.
@@ -35,19 +39,20 @@ for module in "${modules[@]}"; do
         --additional-symbol-graph-dir "$work/$module-graphs" \
         --fallback-display-name "$module" \
         --fallback-bundle-identifier "org.rex.$module" \
+        --enable-experimental-external-link-support \
+        "${dependencies[@]}" \
         --transform-for-static-hosting \
-        --hosting-base-path "$module" \
         --warnings-as-errors \
-        --output-path "$output/$module"
+        --output-path "$work/$module.doccarchive"
+    # Later modules link to the symbols of earlier ones.
+    dependencies+=(--dependency "$work/$module.doccarchive")
+    archives+=("$work/$module.doccarchive")
 done
 
-lower() { echo "$1" | tr '[:upper:]' '[:lower:]'; }
-{
-    echo '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rex documentation</title></head><body>'
-    echo '<h1>Rex documentation</h1><ul>'
-    for module in "${modules[@]}"; do
-        echo "<li><a href=\"$module/documentation/$(lower "$module")/\">$module</a></li>"
-    done
-    echo '</ul></body></html>'
-} >"$output/index.html"
+echo "== docc: merge"
+rm -rf "$output"
+docc merge "${archives[@]}" --synthesized-landing-page-name Rex --output-path "$output" >"$work/merge.log" 2>&1 \
+    || { cat "$work/merge.log" >&2; exit 1; }
+# The site's own landing page, in place of the empty shell docc leaves at the root.
+cp Docs/landing.html "$output/index.html"
 echo "build-docs: wrote $output (serve it with any static web server, from that folder)"

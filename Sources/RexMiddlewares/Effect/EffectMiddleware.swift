@@ -37,7 +37,8 @@ public final class EffectMiddleware<InputActionType, OutputActionType, StateType
         registry.cancelAll()
     }
 
-    /// Returns a reader that makes the middleware once given its dependencies.
+    /// Returns a ``/RexCore/MiddlewareReader`` that makes the middleware once given its
+    /// dependencies.
     public static func onAction(_ handler: @escaping Handler) -> MiddlewareReader<Dependencies, EffectMiddleware> {
         MiddlewareReader { dependencies in EffectMiddleware(dependencies: dependencies, handler: handler) }
     }

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Builds the documentation site, serves it on 127.0.0.1, and has headless Chromium follow links
+as a reader would: from the landing page into each module, and from a RexMiddlewares symbol to
+the RexCore symbol it links to. Saves a screenshot of each page it checks.
+
+    Docs/check-site.py [SCREENSHOTS_DIR]      # default: a new temporary folder
+
+Installs Debian's chromium and chromium-driver, and Python's selenium, when missing. Exits 1,
+saying what it did not find, if a link does not lead where it should.
+"""
+import functools
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def install_browser():
+    if not (shutil.which("chromium") and shutil.which("chromedriver")):
+        print("check-site: installing chromium and chromium-driver")
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True)
+        subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "chromium", "chromium-driver"], check=True,
+                       stdout=subprocess.DEVNULL)
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        print("check-site: installing selenium")
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "selenium"], check=True)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder):
+    handler = functools.partial(QuietHandler, directory=folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def main():
+    shots = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="rex-site-")
+    os.makedirs(shots, exist_ok=True)
+    install_browser()
+    from selenium import webdriver
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as seen
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    failures = []
+    site = tempfile.mkdtemp(prefix="rex-docs-")
+    subprocess.run([os.path.join(ROOT, "Docs", "build-docs.sh"), site], check=True, stdout=subprocess.DEVNULL)
+    server, base = serve(site)
+
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium")
+    browser = webdriver.Chrome(service=webdriver.ChromeService(shutil.which("chromedriver")), options=options)
+
+    def title_is(expected):
+        """Waits for DocC's page to render its title, and says whether it is `expected`."""
+        try:
+            WebDriverWait(browser, 20).until(seen.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), expected))
+            return True
+        except Exception:
+            return False
+
+    # Every link of the landing page leads to a page of the site.
+    landing = open(os.path.join(ROOT, "Docs", "landing.html")).read()
+    for link in re.findall(r'href="(documentation/[^"]*)"', landing):
+        target = os.path.join(site, link)
+        if not (os.path.isfile(target) or os.path.isfile(os.path.join(target, "index.html"))):
+            failures.append(f"the landing page links to {link}, which the site does not have")
+
+    try:
+        browser.get(base + "/")
+        browser.save_screenshot(os.path.join(shots, "landing.png"))
+        for module in ("RexCore", "RexMiddlewares", "RexTesting"):
+            browser.get(base + "/")
+            browser.find_element(By.CSS_SELECTOR, f"#{module.lower()} h2 a").click()
+            if title_is(module):
+                browser.save_screenshot(os.path.join(shots, f"{module}.png"))
+            else:
+                failures.append(f"the landing page's link to {module} does not open its page")
+
+        # EffectMiddleware's onAction(_:) (one of its two overloads) links to RexCore's
+        # MiddlewareReader; DocC names the overloads' pages with a hash, so they are found by link.
+        browser.get(base + "/documentation/rexmiddlewares/effectmiddleware")
+        if not title_is("EffectMiddleware"):
+            failures.append("the RexMiddlewares symbol page EffectMiddleware does not open")
+        overloads = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "a")
+                     if "/effectmiddleware/onaction" in (a.get_attribute("href") or "")]
+        followed = False
+        for overload in dict.fromkeys(overloads):
+            browser.get(overload)
+            if not title_is("onAction"):
+                continue
+            links = [a for a in browser.find_elements(By.CSS_SELECTOR, "a")
+                     if "/documentation/rexcore/middlewarereader" in (a.get_attribute("href") or "")]
+            if links:
+                browser.execute_script("arguments[0].click();", links[0])
+                followed = title_is("MiddlewareReader")
+                if followed:
+                    browser.save_screenshot(os.path.join(shots, "cross-module.png"))
+                break
+        if not followed:
+            failures.append("no link from EffectMiddleware.onAction(_:) opens RexCore's MiddlewareReader")
+    finally:
+        browser.quit()
+        server.shutdown()
+        shutil.rmtree(site, ignore_errors=True)
+
+    for failure in failures:
+        print(f"check-site: {failure}", file=sys.stderr)
+    print(f"check-site: {len(failures)} failures; screenshots in {shots}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
