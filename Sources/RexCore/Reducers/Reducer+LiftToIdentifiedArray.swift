@@ -16,7 +16,9 @@ extension Reducer {
         stateCollection: WritableKeyPath<GlobalState, IdentifiedArray<ID, StateType>> & Sendable
     ) -> Reducer<GlobalAction, GlobalState> where StateType: Identifiable & Sendable, StateType.ID == ID {
         guard let body else { return .identity }
-        // Through `lift(action:state:)`, whose key paths the optimizer folds.
+        // Through `lift(action:state:)`, whose key paths the optimizer folds: written as a closure
+        // of its own, this lift's key paths were applied at run time (W8: 1,627 instructions per
+        // action against 506).
         let reducer = Reducer<ElementIDAction<ID, ActionType>, IdentifiedArray<ID, StateType>>(body: { elementAction, elements in
             elements.updateElement(id: elementAction.id) { element in body(elementAction.action, &element) }
         })
