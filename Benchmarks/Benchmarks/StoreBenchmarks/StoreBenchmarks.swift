@@ -55,6 +55,13 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        let largeInline = LargeInlineStateWorkload()
+        Benchmark("W11 large inline state, 512 KiB stack", configuration: configuration(.mega)) { benchmark in
+            largeInline.run(actions: benchmark.scaledIterations.count)
+        }
+    }
+
     let contention = ContentionWorkload()
     Benchmark("W5 contention, 4 producers", configuration: configuration(.mega, metrics: [.wallClock, .mallocCountTotal])) { benchmark in
         await contention.run(actions: benchmark.scaledIterations.count)

@@ -37,19 +37,21 @@ package final class Lock: @unchecked Sendable {  // the pthread mutex is itself 
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
-        #if DEBUG
-        let checksReentry = reentryMessage != nil
-        #else
-        let checksReentry = false
-        #endif
-        if checksReentry {
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
-        } else if recursive {
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        var type: Int32?
+        if recursive {
+            type = Int32(PTHREAD_MUTEX_RECURSIVE)
         } else if spinning {
             #if canImport(Glibc)
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+            type = Int32(PTHREAD_MUTEX_ADAPTIVE_NP)
             #endif
+        }
+        #if DEBUG
+        if reentryMessage != nil {
+            type = Int32(PTHREAD_MUTEX_ERRORCHECK)
+        }
+        #endif
+        if let type {
+            pthread_mutexattr_settype(&attributes, type)
         }
         let result = pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)

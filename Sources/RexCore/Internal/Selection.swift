@@ -35,6 +35,9 @@ struct Selection<Input>: Sendable {
     /// A selection that calls `receive` with every value offered.
     @inlinable
     static func callback(_ receive: @escaping @Sendable (Input) -> Void) -> Selection {
+        if MemoryLayout<Input>.size > largeValueSize {
+            return largeCallback(receive)
+        }
         let pending = SelectionBox<Input>()
         return Selection(
             offer: { value in
@@ -46,6 +49,30 @@ struct Selection<Input>: Sendable {
                 // Not kept past the delivery: a kept copy would make the next reducer copy the state.
                 pending.value = nil
                 receive(value)
+            }
+        )
+    }
+
+    /// The size above which a value is delivered from a snapshot on the heap.
+    @inlinable
+    static var largeValueSize: Int { 4_096 }
+
+    /// A selection that calls `receive` with every value offered, for a large value stored
+    /// inline (a state holding an `InlineArray`, say): each value is kept in an immutable
+    /// snapshot on the heap and handed to `receive` from there. Kept in an optional, it would be
+    /// copied onto the stack to be delivered, as large as it is.
+    @inlinable
+    static func largeCallback(_ receive: @escaping @Sendable (Input) -> Void) -> Selection {
+        let pending = SelectionBox<Snapshot<Input>>()
+        return Selection(
+            offer: { value in
+                pending.value = Snapshot(value)
+                return true
+            },
+            deliver: {
+                guard let snapshot = pending.value else { return }
+                pending.value = nil
+                receive(snapshot.value)
             }
         )
     }
@@ -92,4 +119,16 @@ final class SelectionBox<Value>: @unchecked Sendable {
 
     @inlinable
     init() {}
+}
+
+/// A value kept on the heap, immutable, so that it can be handed on by reference.
+@usableFromInline
+final class Snapshot<Value>: @unchecked Sendable {  // immutable; made and read under the store's delivery lock
+    @usableFromInline
+    let value: Value
+
+    @inlinable
+    init(_ value: Value) {
+        self.value = value
+    }
 }

@@ -11,11 +11,11 @@ extension StoreCore {
         let subscriber = Subscriber(id: id, selection: selection)
         let hasValue: Bool
         if let member = selection.groupMember {
-            hasValue = member.join(group(for: member), subscriber, fields.pointee.state)
+            hasValue = Self.join(member, group(for: member), subscriber, &fields.pointee.state)
             fields.pointee.groupedCount += 1
         } else {
             fields.pointee.subscribers.append(subscriber)
-            hasValue = selection.offer(fields.pointee.state)
+            hasValue = Self.offer(&fields.pointee.state, to: selection)
         }
         lock.unlock()
         if hasValue {
@@ -61,7 +61,7 @@ extension StoreCore {
     /// Offers the committed state to every subscriber and notes those with something to
     /// deliver, in the order they subscribed. Call with both locks held.
     @inlinable
-    func offerToSubscribers(_ state: State) {
+    func offerToSubscribers(_ state: inout State) {
         // The loops call through unretained references: the arrays own their elements, and
         // nothing changes them while both locks are held; retaining each element (and each
         // array) for its call cost more than a group's bookkeeping.
@@ -102,5 +102,29 @@ extension StoreCore {
             }
         }
         pending.pointee.removeAll(keepingCapacity: true)
+    }
+}
+
+// The state reaches selections through an `inout` access, never by reading `fields.pointee.state`
+// as a value: an optimized build then passes its address to each mapping, where a value read
+// from the pointer is copied first (the compiler cannot tell that the mapping does not change
+// the memory behind it). For a large state stored inline, that copy was on the stack: 1 MiB for
+// 1 MiB of state, which crashed threads with small stacks.
+extension StoreCore {
+    /// Offers the state to one selection. Call with the state lock held.
+    @inlinable
+    static func offer(_ state: inout State, to selection: Selection<State>) -> Bool {
+        selection.offer(state)
+    }
+
+    /// A member joins its group with the current state. Call with the state lock held.
+    @inlinable
+    static func join(
+        _ member: SelectionGroupMember<State>,
+        _ group: SelectionGroup<State>,
+        _ subscriber: Subscriber<State>,
+        _ state: inout State
+    ) -> Bool {
+        member.join(group, subscriber, state)
     }
 }

@@ -35,12 +35,16 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
         init(state: State) {
             self.state = state
         }
+    }
 
-        /// Whether anyone is subscribed, one by one or in a group.
-        @inlinable
-        var hasSubscribers: Bool {
-            !subscribers.isEmpty || groupedCount > 0
-        }
+    /// Whether anyone is subscribed, one by one or in a group. Call with the state lock held.
+    ///
+    /// Read field by field through the pointer: a computed property of `Fields` would copy all
+    /// of `Fields`, the state with it, onto the stack to call its getter (1 MiB for a state that
+    /// large, stored inline).
+    @inlinable
+    var hasSubscribers: Bool {
+        !fields.pointee.subscribers.isEmpty || fields.pointee.groupedCount > 0
     }
 
     /// Guards `fields`; held only for short, non-reentrant sections. The user code that runs

@@ -63,7 +63,7 @@ extension ReduxStoreBase {
         let fields = core.fields
         core.lock.lock()
         let isIdle = !core.turn.isSet
-        if isIdle && mayRunHere && middleware == nil && completion == nil && !fields.pointee.hasSubscribers {
+        if isIdle && mayRunHere && middleware == nil && completion == nil && !core.hasSubscribers {
             // The whole turn is the reducer: run it under this lock, and the store stays idle.
             reducer.reduce(action, &fields.pointee.state)
             core.lock.unlock()

@@ -88,7 +88,7 @@ extension ReduxStoreBase {
     @inlinable @inline(__always)  // two call sites, each on the hot path of its kind of store
     func commit(_ action: Action, io: IO<Action>, completion: (@Sendable () -> Void)?) -> Bool {
         let fields = core.fields
-        if !fields.pointee.hasSubscribers {
+        if !core.hasSubscribers {
             reducer.reduce(action, &fields.pointee.state)
             if io.isPure && completion == nil {
                 return markIdleIfEmptyAndUnlock()
@@ -125,19 +125,37 @@ extension ReduxStoreBase {
         switch emitsValue {
         case .always:
             reducer.reduce(action, &fields.pointee.state)
-            core.offerToSubscribers(fields.pointee.state)
+            core.offerToSubscribers(&fields.pointee.state)
         case .never:
             reducer.reduce(action, &fields.pointee.state)
         case .when(let shouldEmit):
-            let previous = fields.pointee.state
-            reducer.reduce(action, &fields.pointee.state)
-            if shouldEmit(previous, fields.pointee.state) {
-                core.offerToSubscribers(fields.pointee.state)
-            }
+            reduceComparing(action, shouldEmit)
         }
         core.lock.unlock()
         core.deliverPending()
         core.deliveryLock.unlock()
+    }
+
+    /// Reduces, and offers the new state to subscribers if `shouldEmit` says so, given the state
+    /// before and after. Call with both locks held.
+    ///
+    /// Out of line: the copy of the previous state it keeps is in its own frame, not in that of
+    /// every turn (for a large state stored inline, a frame as large as the state).
+    @inline(never)
+    @usableFromInline
+    func reduceComparing(_ action: Action, _ shouldEmit: @Sendable (State, State) -> Bool) {
+        let fields = core.fields
+        let previous = fields.pointee.state
+        reducer.reduce(action, &fields.pointee.state)
+        if Self.decide(shouldEmit, previous, &fields.pointee.state) {
+            core.offerToSubscribers(&fields.pointee.state)
+        }
+    }
+
+    /// Asks `shouldEmit`, with the new state through an `inout` access, so that it is not copied.
+    @inlinable
+    static func decide(_ shouldEmit: @Sendable (State, State) -> Bool, _ previous: State, _ new: inout State) -> Bool {
+        shouldEmit(previous, new)
     }
 
     /// Marks the store idle if no action waits, releases the state lock, and returns whether it

@@ -1,0 +1,69 @@
+import Foundation
+import RexCore
+import RexTestSupport
+import Testing
+
+/// A state of 1 MiB stored inline, not behind a heap buffer as an array's elements are.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct LargeInlineState: Sendable {
+    var values = InlineArray<131_072, Int>(repeating: 0)
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+final class LargeInlineStore: ReduxStoreBase<Int, LargeInlineState>, @unchecked Sendable {}
+
+/// Runs `work` on a thread of its own with a stack of `stackSize` bytes, and waits for it.
+func onThread(stackSize: Int, _ work: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        work()
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+}
+
+@Suite("A large state stored inline")
+struct LargeInlineStateTests {
+    static var hasInlineArray: Bool {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
+        return false
+    }
+
+    /// A middleware that looks at every action and has nothing to do.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    struct Inspecting: MiddlewareProtocol {
+        func handle(action: Int, from dispatcher: ActionSource, state: @escaping GetState<LargeInlineState>) -> IO<Int> {
+            action < 0 ? IO { _ in } : .pure()
+        }
+    }
+
+    // Turns only: in a debug build, code that reads such a state by value (a projection's
+    // mapping, say) copies it onto the stack, the app's own closures too (Swift at -Onone).
+    // Subscriptions and projections on a 512 KiB thread are checked in an optimized build by the
+    // benchmarks' W11, which CI runs (Benchmarks/check-instructions.sh).
+    @Test(
+        "Turns of a 1 MiB inline state, with a middleware, run on a thread with a 512 KiB stack",
+        .enabled(if: hasInlineArray)
+    )
+    func smallStack() async {
+        // In a child process: a turn that copied the state onto the stack would crash it.
+        await #expect(processExitsWith: .success) {
+            guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
+            let store = LargeInlineStore(
+                initialState: LargeInlineState(),
+                reducer: .reduce { index, state in state.values[index] += 1 },
+                middleware: Inspecting()
+            )
+            onThread(stackSize: 512 * 1024) {
+                for index in 0..<1_000 {
+                    store.dispatch(index % 8)
+                }
+            }
+            let counted = Recorder<Int>()
+            for index in 0..<8 { counted.record(store.state.values[index]) }
+            precondition(counted.values == [Int](repeating: 125, count: 8), "the turns did not all run")
+        }
+    }
+}
