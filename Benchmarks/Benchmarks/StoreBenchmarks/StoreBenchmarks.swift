@@ -55,6 +55,11 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    let batches = BatchesWorkload()
+    Benchmark("W10 batches of 100, 100 projections", configuration: configuration(.kilo)) { benchmark in
+        batches.run(actions: benchmark.scaledIterations.count)
+    }
+
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
         let largeInline = LargeInlineStateWorkload()
         Benchmark("W11 large inline state, 512 KiB stack", configuration: configuration(.mega)) { benchmark in

@@ -12,11 +12,16 @@ struct ActionQueue<Action> {
         /// Called once the action's turn is over; used by `dispatchAndWait`.
         @usableFromInline
         let completion: (@Sendable () -> Void)?
+        /// Whether subscribers are told of the state after this turn; `false` for the actions
+        /// of a batch but its last (`dispatch(contentsOf:)`).
+        @usableFromInline
+        var notifies: Bool
 
         @inlinable
-        init(_ dispatchedAction: DispatchedAction<Action>, completion: (@Sendable () -> Void)?) {
+        init(_ dispatchedAction: DispatchedAction<Action>, completion: (@Sendable () -> Void)?, notifies: Bool = true) {
             self.dispatchedAction = dispatchedAction
             self.completion = completion
+            self.notifies = notifies
         }
     }
 
@@ -38,7 +43,7 @@ struct ActionQueue<Action> {
 
     /// Removes and returns the first item; the queue must not be empty.
     @inlinable
-    mutating func removeFirst() -> (DispatchedAction<Action>, completion: (@Sendable () -> Void)?) {
+    mutating func removeFirst() -> (DispatchedAction<Action>, completion: (@Sendable () -> Void)?, notifies: Bool) {
         let item = items[head]
         head += 1
         if head == items.count {
@@ -48,6 +53,6 @@ struct ActionQueue<Action> {
             items.removeFirst(head)
             head = 0
         }
-        return (item.dispatchedAction, item.completion)
+        return (item.dispatchedAction, item.completion, item.notifies)
     }
 }

@@ -24,6 +24,9 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
         @usableFromInline var groups: ContiguousArray<SelectionGroup<State>> = []
         @usableFromInline var groupedCount = 0
         @usableFromInline var nextSubscriberID: UInt64 = 0
+        /// During a batch, on a store that notifies `.when`: the state before the batch, on the
+        /// heap (a state stored inline can be large; `Fields` stays the size of one state).
+        @usableFromInline var batchStart: Snapshot<State>?
         #if DEBUG
         /// The thread calling middlewares' `handle`, and the action it handles: to catch a
         /// dispatch made inside `handle`.

@@ -96,8 +96,8 @@ extension ReduxStoreBase {
             core.lock.unlock()
             return
         }
-        let (first, completion) = fields.pointee.queue.removeFirst()
-        runTurns(startingWith: first.action, from: first.dispatcher, completion: completion)
+        let (first, completion, notifies) = fields.pointee.queue.removeFirst()
+        runTurns(startingWith: first.action, from: first.dispatcher, completion: completion, notifies: notifies)
     }
 
     /// Starts draining on the store's own queue.

@@ -9,9 +9,10 @@ extension ReduxStoreBase {
     func runTurns(
         startingWith first: Action,
         from source: ActionSource,
-        completion: (@Sendable () -> Void)?
+        completion: (@Sendable () -> Void)?,
+        notifies: Bool = true
     ) {
-        if runTurn(first, from: source, completion: completion) {
+        if runTurn(first, from: source, completion: completion, notifies: notifies) {
             return
         }
         runQueuedTurns()
@@ -41,8 +42,8 @@ extension ReduxStoreBase {
         let fields = core.fields
         while true {
             core.lock.lock()
-            let (next, nextCompletion) = fields.pointee.queue.removeFirst()
-            if runTurn(next.action, from: next.dispatcher, completion: nextCompletion) {
+            let (next, nextCompletion, notifies) = fields.pointee.queue.removeFirst()
+            if runTurn(next.action, from: next.dispatcher, completion: nextCompletion, notifies: notifies) {
                 return
             }
         }
@@ -55,7 +56,8 @@ extension ReduxStoreBase {
     func runTurn(
         _ action: Action,
         from source: ActionSource,
-        completion: (@Sendable () -> Void)?
+        completion: (@Sendable () -> Void)?,
+        notifies: Bool = true
     ) -> Bool {
         let io: IO<Action>
         if middleware != nil {
@@ -66,7 +68,7 @@ extension ReduxStoreBase {
         } else {
             io = .pure()
         }
-        return commit(action, io: io, completion: completion)
+        return commit(action, io: io, completion: completion, notifies: notifies)
     }
 
     /// Asks the middleware for the action's IO. Call without the lock, on a store with
@@ -85,10 +87,17 @@ extension ReduxStoreBase {
     ///
     /// When nothing of the turn remains to run after the commit (no subscriber, a pure IO,
     /// nobody waiting), the queue is checked under the same lock as the commit.
+    ///
+    /// A turn that does not notify (in a batch, but its last) only reduces; the batch's last turn
+    /// tells subscribers of the state the whole batch made.
     @inlinable @inline(__always)  // two call sites, each on the hot path of its kind of store
-    func commit(_ action: Action, io: IO<Action>, completion: (@Sendable () -> Void)?) -> Bool {
+    func commit(_ action: Action, io: IO<Action>, completion: (@Sendable () -> Void)?, notifies: Bool = true) -> Bool {
         let fields = core.fields
-        if !core.hasSubscribers {
+        if !core.hasSubscribers || !notifies {
+            if case .when = emitsValue {
+                // A batch's start is kept for its last turn; without subscribers, nobody asks.
+                if notifies { fields.pointee.batchStart = nil } else { keepBatchStart() }
+            }
             reducer.reduce(action, &fields.pointee.state)
             if io.isPure && completion == nil {
                 return markIdleIfEmptyAndUnlock()
@@ -145,10 +154,22 @@ extension ReduxStoreBase {
     @usableFromInline
     func reduceComparing(_ action: Action, _ shouldEmit: @Sendable (State, State) -> Bool) {
         let fields = core.fields
-        let previous = fields.pointee.state
+        // After a batch, the state before the batch's first action.
+        let previous = fields.pointee.batchStart.take()?.value ?? fields.pointee.state
         reducer.reduce(action, &fields.pointee.state)
         if Self.decide(shouldEmit, previous, &fields.pointee.state) {
             core.offerToSubscribers(&fields.pointee.state)
+        }
+    }
+
+    /// Keeps the state before a batch's first action, for `ShouldEmitValue.when` to compare the
+    /// batch's final state with. Call with the state lock held.
+    @inline(never)
+    @usableFromInline
+    func keepBatchStart() {
+        let fields = core.fields
+        if fields.pointee.batchStart == nil {
+            fields.pointee.batchStart = Snapshot(fields.pointee.state)
         }
     }
 

@@ -1,0 +1,47 @@
+extension ReduxStoreBase {
+    /// Dispatches several actions as consecutive turns, and tells subscribers and projections
+    /// once, of the state after the last one: for sources that send many actions at once (a
+    /// slider, a stream of server events, a page of results).
+    ///
+    /// ```swift
+    /// store.dispatch(contentsOf: events.map(AppAction.received))
+    /// ```
+    ///
+    /// Each action has a turn of its own, in order, with nothing dispatched elsewhere between
+    /// them: the middlewares handle it, the reducer changes the state, and its IO closures run,
+    /// as for ``dispatch(_:file:function:line:info:)``. Only the notification waits for the last
+    /// turn: subscribers see the batch's final state once (``ShouldEmitValue/when(_:)`` compares
+    /// it with the state before the batch). An action an IO dispatches during the batch runs
+    /// after the batch. An empty sequence does nothing.
+    ///
+    /// - Complexity: O(*n*) to queue *n* actions, then their turns.
+    @inlinable
+    public func dispatch<Actions: Sequence>(
+        contentsOf actions: Actions,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
+        line: UInt = #line,
+        info: String? = nil
+    ) where Actions.Element == Action {
+        // Read before the lock: the sequence may be lazy, and its code must not run under it.
+        let actions = Array(actions)
+        guard let last = actions.indices.last else { return }
+        let source = ActionSource(file: file, function: function, line: line, info: info)
+        let mayRunHere = queue?.isCurrent ?? true
+        core.lock.lock()
+        checkNotInsideHandle(DispatchedAction(actions[0], dispatcher: source))
+        // As `enqueue` does: an idle store's turns run here, unless they belong on its queue.
+        let claimed = !core.turn.isSet && core.turn.claim(exclusive: middleware == nil)
+        for index in actions.indices {
+            let item = ActionQueue<Action>.Item(DispatchedAction(actions[index], dispatcher: source), completion: nil, notifies: index == last)
+            core.fields.pointee.queue.append(item)
+        }
+        core.lock.unlock()
+        guard claimed else { return }
+        if mayRunHere {
+            runQueuedTurns()
+        } else {
+            scheduleDrain()
+        }
+    }
+}
