@@ -13,24 +13,40 @@ public final class FanOutWorkload {
 
     public static let width = 100
 
-    let store = ReduxStoreBase<Action, State>(
-        initialState: State(),
-        reducer: .reduce { action, state in
-            switch action {
-            case .bump(let index): state.values[index] += 1
-            }
-        }
-    )
+    let store = FanOutWorkload.makeStore()
     let callbacks = CallbackCounter()
-    var tokens: [SubscriptionToken] = []
+    let tokens: [SubscriptionToken]
     var next = 0
 
     public init() {
-        for index in 0..<Self.width {
-            let projection = store.projection(action: { (action: Action) in action }, state: { $0.values[index] })
-            tokens.append(projection.subscribe { [callbacks] _ in callbacks.count += 1 })
+        tokens = Self.subscribeProjections(to: store, counting: callbacks, workload: "W3")
+    }
+
+    /// The store: `bump(i)` adds one to value `i`.
+    static func makeStore() -> ReduxStoreBase<Action, State> {
+        ReduxStoreBase<Action, State>(
+            initialState: State(),
+            reducer: .reduce { action, state in
+                switch action {
+                case .bump(let index): state.values[index] += 1
+                }
+            }
+        )
+    }
+
+    /// Subscribes one de-duplicating projection per value, each counting its callbacks, and
+    /// checks that each replayed its current value once.
+    static func subscribeProjections(
+        to store: ReduxStoreBase<Action, State>,
+        counting callbacks: CallbackCounter,
+        workload: String
+    ) -> [SubscriptionToken] {
+        let tokens = (0..<width).map { index in
+            store.projection(action: { (action: Action) in action }, state: { $0.values[index] })
+                .subscribe { [callbacks] _ in callbacks.count += 1 }
         }
-        check(callbacks.count == Self.width, "W3", "\(callbacks.count) replays, expected \(Self.width)")
+        check(callbacks.count == width, workload, "\(callbacks.count) replays, expected \(width)")
+        return tokens
     }
 
     /// Dispatches `actions` actions, each bumping the next value, and checks that exactly one
