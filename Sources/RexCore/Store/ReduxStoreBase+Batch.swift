@@ -32,15 +32,24 @@ extension ReduxStoreBase {
         checkNotInsideHandle(DispatchedAction(actions[0], dispatcher: source))
         // As `enqueue` does: an idle store's turns run here, unless they belong on its queue.
         let claimed = !core.turn.isSet && core.turn.claim(exclusive: middleware == nil)
+        if claimed && mayRunHere {
+            // Straight from the array, the store's turn kept from the first to the last: what the
+            // IO closures dispatch meanwhile waits in the queue, after the batch.
+            for index in actions.indices {
+                if index > 0 { core.lock.lock() }
+                if runTurn(actions[index], from: source, completion: nil, notifies: index == last) {
+                    return
+                }
+            }
+            runQueuedTurns()
+            return
+        }
         for index in actions.indices {
             let item = ActionQueue<Action>.Item(DispatchedAction(actions[index], dispatcher: source), completion: nil, notifies: index == last)
             core.fields.pointee.queue.append(item)
         }
         core.lock.unlock()
-        guard claimed else { return }
-        if mayRunHere {
-            runQueuedTurns()
-        } else {
+        if claimed {
             scheduleDrain()
         }
     }

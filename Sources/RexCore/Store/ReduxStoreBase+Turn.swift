@@ -88,8 +88,9 @@ extension ReduxStoreBase {
     /// When nothing of the turn remains to run after the commit (no subscriber, a pure IO,
     /// nobody waiting), the queue is checked under the same lock as the commit.
     ///
-    /// A turn that does not notify (in a batch, but its last) only reduces; the batch's last turn
-    /// tells subscribers of the state the whole batch made.
+    /// A turn that does not notify (in a batch, but its last) only reduces, and keeps the store's
+    /// turn: more of its batch follows. The batch's last turn tells subscribers of the state the
+    /// whole batch made.
     @inlinable @inline(__always)  // two call sites, each on the hot path of its kind of store
     func commit(_ action: Action, io: IO<Action>, completion: (@Sendable () -> Void)?, notifies: Bool = true) -> Bool {
         let fields = core.fields
@@ -100,6 +101,10 @@ extension ReduxStoreBase {
             }
             reducer.reduce(action, &fields.pointee.state)
             if io.isPure && completion == nil {
+                if !notifies {
+                    core.lock.unlock()
+                    return false
+                }
                 return markIdleIfEmptyAndUnlock()
             }
             core.lock.unlock()
@@ -112,6 +117,7 @@ extension ReduxStoreBase {
         }
         completion?()
 
+        guard notifies else { return false }
         core.lock.lock()
         return markIdleIfEmptyAndUnlock()
     }
