@@ -1,4 +1,5 @@
-// One `lift` per label set, each a one-line call of `lifted`: SwiftRex 0.8's fifteen spellings.
+// One `lift` per label set, each a one-line call of `lifted` (`lift(dependencies:)`, whose
+// middleware stays as it is, of `contramapDependencies`): SwiftRex 0.8's fifteen spellings.
 // The maps are closures; a key-path literal is taken as one (SE-0249), so every label set has a
 // single candidate and a `<>` chain of lifted readers type-checks fast (C1).
 
@@ -141,15 +142,15 @@ extension MiddlewareReader {
         lifted({ $0 }, { $0 }, state, { $0 })
     }
 
-    /// Returns a reader of larger dependencies, with the same middleware.
+    /// Returns a reader of larger dependencies whose middleware is this one's, itself and not
+    /// lifted: what ``contramapDependencies(_:)`` does.
+    // The one label set whose reader keeps its middleware type, as in SwiftRex 0.8: nothing else
+    // changes, so no `LiftMiddleware` wraps it.
     @inlinable
     public func lift<GlobalDependencies>(
         dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<
-        GlobalDependencies,
-        LiftMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, MiddlewareType.StateType, MiddlewareType>
-    > {
-        lifted({ $0 }, { $0 }, { $0 }, dependencies)
+    ) -> MiddlewareReader<GlobalDependencies, MiddlewareType> {
+        contramapDependencies(dependencies)
     }
 
     /// Returns a reader dispatching larger actions.

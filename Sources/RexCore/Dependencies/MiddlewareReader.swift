@@ -39,22 +39,3 @@ public struct MiddlewareReader<Dependencies, MiddlewareType: MiddlewareProtocol>
         MiddlewareReader { _ in middleware }
     }
 }
-
-extension MiddlewareReader {
-    /// A reader that gives the middleware that does nothing, of this reader's action and state
-    /// types, whatever the dependencies, as SwiftRex 0.8 spells it.
-    ///
-    /// ```swift
-    /// let nothing = MiddlewareReader<World, FavoritesMiddleware>.identity
-    /// ```
-    @inlinable
-    public static var identity: MiddlewareReader<
-        Dependencies,
-        IdentityMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, MiddlewareType.StateType>
-    > {
-        MiddlewareReader<
-            Dependencies,
-            IdentityMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, MiddlewareType.StateType>
-        > { _ in IdentityMiddleware() }
-    }
-}
