@@ -24,16 +24,18 @@ struct GetterKeeper: MiddlewareProtocol {
 struct TestStoreLifetimeTests {
     static let adding = Reducer<Int, Int>.reduce { action, state in state += action }
 
-    @Test("A state getter kept past its test store gives the state of its step's start instead of crashing")
+    @Test("A state getter kept past its test store gives the store's last state instead of crashing")
     func getterOutlivesTheStore() async {
         let kept = GetterKeeper.Kept()
         var store: TestStore<Int, Int>? = TestStore(initialState: 1, reducer: Self.adding, middleware: GetterKeeper(kept: kept))
         await store?.send(2) { $0 = 3 }
         #expect(kept.first?() == 3)
+        await store?.send(4) { $0 = 7 }
+        #expect(kept.first?() == 7)
         weak let released = store
         store = nil
         #expect(released == nil)
-        #expect(kept.first?() == 1)
+        #expect(kept.first?() == 7)
     }
 
     @Test("exhaustivity may be changed on one thread while another sends (the thread sanitizer checks this)")
