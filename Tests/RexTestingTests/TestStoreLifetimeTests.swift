@@ -41,14 +41,19 @@ struct TestStoreLifetimeTests {
     @Test("exhaustivity may be changed on one thread while another sends (the thread sanitizer checks this)")
     func exhaustivityAcrossThreads() async {
         let store = TestStore(initialState: 0, reducer: Self.adding, exhaustivity: .off)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for index in 0..<200 { store.exhaustivity = index.isMultiple(of: 2) ? .on : .off }
-            }
-            group.addTask {
-                for _ in 0..<200 { await store.send(1) { $0 += 1 } }
+        // A thread of its own, not a task: tasks may take turns on one thread of the pool, and
+        // the thread sanitizer then sees their accesses ordered. The writer says when it starts,
+        // and every write after that is unordered with the sends below.
+        let (writerDone, finishWriter) = AsyncStream<Void>.makeStream()
+        await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                started.resume()
+                for index in 0..<2_000 { store.exhaustivity = index.isMultiple(of: 2) ? .on : .off }
+                finishWriter.finish()
             }
         }
+        for _ in 0..<200 { await store.send(1) { $0 += 1 } }
+        for await _ in writerDone {}
         #expect(store.state == 200)
     }
 
