@@ -56,14 +56,4 @@ struct TestStoreLifetimeTests {
         for await _ in writerDone {}
         #expect(store.state == 200)
     }
-
-    @Test("Source locations are StaticString and UInt, as everywhere else in Rex")
-    func sourceLocationTypes() async {
-        let store = TestStore(initialState: 0, reducer: Self.adding)
-        let file: StaticString = #fileID
-        let path: StaticString = #filePath
-        let line: UInt = #line
-        await store.send(1, assert: { $0 = 1 }, fileID: file, filePath: path, line: line, column: 1)
-        #expect(store.state == 1)
-    }
 }
