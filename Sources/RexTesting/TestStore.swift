@@ -22,8 +22,12 @@ import Testing
 ///
 /// Actions the middleware dispatches are not run at once: they wait until a `receive` takes
 /// them, so that the test says what happens, in order.
+///
+/// The state getter a middleware is handed reads the store's current state, and does not keep
+/// the store alive: an effect that outlives the test store (one that `finish()` gave up waiting
+/// for) reads the state the store had last, as with a real store.
 public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equatable>: @unchecked Sendable {
-    // `current`, `pending`, `waiters` and `strictness` are guarded by `lock`.
+    // `pending`, `waiters` and `strictness` are guarded by `lock`; `current` has its own lock.
 
     /// How strict a test store is.
     public enum Exhaustivity: Sendable {
@@ -35,7 +39,7 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
     }
 
     private let lock = NSLock()
-    private var current: State
+    private let current: TestStoreState<State>
     private var pending: [DispatchedAction<Action>] = []
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private let reducer: Reducer<Action, State>
@@ -66,7 +70,7 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
         effects: [any EffectRunning] = [],
         exhaustivity: Exhaustivity = .on
     ) where Middleware.InputActionType == Action, Middleware.OutputActionType == Action, Middleware.StateType == State {
-        current = initialState
+        current = TestStoreState(initialState)
         self.reducer = reducer
         self.middleware = AnyMiddleware(middleware)
         self.effects = effects
@@ -85,7 +89,7 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
 
     /// The state after the last step.
     public var state: State {
-        lock.withLock { current }
+        current.current
     }
 
     /// Sends an action, as a view would, and checks the state change that `update` describes
@@ -196,13 +200,10 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
     /// One turn, as the store runs it, then the state check.
     private func run(_ dispatched: DispatchedAction<Action>, update: ((inout State) throws -> Void)?, location: SourceLocation) {
         let before = state
-        // An effect may outlive the test store (`finish()` leaves one that does not end behind):
-        // once the store is gone, the getter gives the state of this step's start.
-        let io = middleware.handle(action: dispatched.action, from: dispatched.dispatcher, state: { [weak self] in self?.state ?? before })
-        let after: State = lock.withLock {
-            reducer.reduce(dispatched.action, &current)
-            return current
-        }
+        // The getter holds the state's box, not the store: an effect may outlive the test store
+        // (`finish()` leaves one that does not end behind), and then reads its last state.
+        let io = middleware.handle(action: dispatched.action, from: dispatched.dispatcher, state: { [current] in current.current })
+        let after = current.reduce(dispatched.action, with: reducer)
         io.run(AnyActionHandler { [weak self] in self?.enqueue($0) })
         check(before: before, after: after, update: update, location: location)
     }

@@ -46,6 +46,30 @@ extension StoreCore {
         removed?.isActive = false
     }
 
+    /// Removes every subscriber, as the store goes. A state getter that an effect kept holds
+    /// the core, not the store: without this, the subscribers' callbacks (and the finisher of a
+    /// `states` sequence with them) would live as long as that getter, and a loop over `states`
+    /// would wait for a state that never comes.
+    func removeAllSubscribers() {
+        // Released here, with neither lock held: releasing a `states` callback ends its stream,
+        // whose termination cancels its token, which takes the locks.
+        _ = takeAllSubscribers()
+    }
+
+    /// Empties the subscriber tables under both locks and returns what they held. No delivery
+    /// can be under way: the store, which every subscribing and delivering call holds, is going.
+    private func takeAllSubscribers() -> (ContiguousArray<Subscriber<State>>, ContiguousArray<SelectionGroup<State>>) {
+        deliveryLock.lock()
+        defer { deliveryLock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = (fields.pointee.subscribers, fields.pointee.groups)
+        fields.pointee.subscribers = []
+        fields.pointee.groups = []
+        fields.pointee.groupedCount = 0
+        return taken
+    }
+
     /// The store's group for a member's value type, made if there is none yet. Call with the
     /// state lock held.
     @usableFromInline

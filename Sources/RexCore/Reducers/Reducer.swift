@@ -4,6 +4,10 @@
 /// one action at a time, after every middleware has seen the action and before subscribers are
 /// notified. A reducer must not perform side effects: that is a middleware's job.
 ///
+/// A reducer runs under the store's state lock, so it must not use the store either (read its
+/// state, dispatch or subscribe): it would wait for the lock forever, and a debug build stops
+/// with a message that names the cause instead. Everything it needs is in the action and state.
+///
 /// ```swift
 /// let counter = Reducer<CounterAction, Int>.reduce { action, state in
 ///     switch action {

@@ -119,6 +119,12 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
         )
     }
 
+    deinit {
+        // Subscriptions end with the store, so that a loop over `states` ends, even while an
+        // effect still holds a state getter (which holds the core, not the store).
+        core.removeAllSubscribers()
+    }
+
     /// The current committed state; safe to read from any thread.
     @inlinable
     public var state: State {
@@ -126,7 +132,7 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
     }
 
     /// Calls `onState` with the current state, then with every notified state, until the token
-    /// is cancelled or released.
+    /// is cancelled or released, or the store goes (the callback is released with it).
     public func subscribe(_ onState: @escaping @Sendable (State) -> Void) -> SubscriptionToken {
         core.subscribe(selection: .callback(onState))
     }

@@ -21,6 +21,9 @@ public enum ShouldEmitValue<StateType>: Sendable {
 
 extension ShouldEmitValue where StateType: Equatable & Sendable {
     /// Notify only when the new state differs from the previous one.
+    ///
+    /// The state's `==` runs under the store's state lock, as the closure of
+    /// ``ShouldEmitValue/when(_:)`` does: it must not use the store.
     public static var whenDifferent: ShouldEmitValue {
         .when { old, new in old != new }
     }

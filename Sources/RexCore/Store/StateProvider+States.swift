@@ -9,14 +9,16 @@ extension StateProvider {
     ///
     /// Every notified state is buffered for a slow consumer; use
     /// ``states(bufferingPolicy:)`` to keep only the newest. The subscription ends when the
-    /// iteration ends or its task is cancelled; the sequence ends, and the loop with it, when
-    /// the store goes (once the states buffered before are read). The sequence does not keep
-    /// the store alive.
+    /// iteration ends or its task is cancelled. The sequence ends, and the loop with it, when
+    /// the last reference to the store is dropped (once the states buffered before are read),
+    /// even while an effect still holds a state getter; a projection's sequence ends when the
+    /// projection and its store are both gone. The sequence does not keep the store alive.
     public var states: AsyncStream<StateType> {
         states(bufferingPolicy: .unbounded)
     }
 
-    /// The states as an `AsyncSequence`, buffered as `bufferingPolicy` says.
+    /// The states as an `AsyncSequence`, buffered as `bufferingPolicy` says; it ends as
+    /// ``states`` does, when the store goes.
     public func states(
         bufferingPolicy: AsyncStream<StateType>.Continuation.BufferingPolicy
     ) -> AsyncStream<StateType> {

@@ -7,7 +7,7 @@ public protocol StateProvider<StateType>: Sendable {
     var state: StateType { get }
 
     /// Calls `onState` with the current state at once, then with every state notified after it,
-    /// in order, until the returned token is cancelled or released.
+    /// in order, until the returned token is cancelled or released, or the store goes.
     ///
     /// Callbacks come on the thread that runs the store's turn; they must return quickly and
     /// must not block on another thread that might be dispatching to or subscribing on this store.
