@@ -1,4 +1,5 @@
 // Compiled in Swift 5 language mode, as an app moving over from SwiftRex 0.8 compiles first.
+import Foundation
 import RexCore
 import RexTestSupport
 import Testing
@@ -88,6 +89,99 @@ struct LiftToCollectionSpellingTests {
         #expect(sent(lifted, .row(ElementIndexAction(index: 1, action: .announce)), AppState()) == [.row(ElementIndexAction(index: 1, action: .announced("b true")))])
         #expect(sent(lifted, .row(ElementIndexAction(index: 2, action: .announce)), AppState()).isEmpty)
         #expect(sent(lifted, .row(ElementIndexAction(index: -1, action: .announce)), AppState()).isEmpty)
+    }
+
+    @Test("liftToCollection(inputAction:outputAction:state:) with $0 closures, typed by where the middleware goes")
+    func shorthandClosures() {
+        let erased: AnyMiddleware<AppAction, AppAction, AppState> = Announcer()
+            .liftToCollection(inputAction: { $0.todo }, outputAction: { .todo($0) }, state: { $0.todos })
+            .eraseToAnyMiddleware()
+        #expect(sent(erased, .todo(ElementIDAction(id: "a", action: .announce)), AppState()) == [.todo(ElementIDAction(id: "a", action: .announced("a false")))])
+        #expect(sent(erased, .todo(ElementIDAction(id: "z", action: .announce)), AppState()).isEmpty)
+    }
+
+    @Test("The by-index form takes an enum case as outputAction, as the by-id form does")
+    func byIndexEnumCase() {
+        let lifted = Announcer().liftToCollection(inputAction: \AppAction.row, outputAction: AppAction.row, state: \AppState.todos)
+        #expect(sent(lifted, .row(ElementIndexAction(index: 0, action: .announce)), AppState()) == [.row(ElementIndexAction(index: 0, action: .announced("a false")))])
+    }
+
+    /// A global action that is a struct: what the element's middleware sends is written into a
+    /// copy of the action it handled, so the other fields come back unchanged.
+    struct TaggedAction: Equatable, Sendable {
+        var todo: ElementIDAction<String, TodoAction>?
+        var tag: String
+    }
+
+    @Test("liftToCollection(action:stateCollection:) sends the handled action with the element's output written at the key path")
+    func writesIntoCopyOfHandledAction() {
+        let lifted: LiftToCollectionMiddleware<TaggedAction, TaggedAction, AppState, [Todo], Announcer> =
+            Announcer().liftToCollection(action: \TaggedAction.todo, stateCollection: \AppState.todos)
+        let handled = TaggedAction(todo: ElementIDAction(id: "b", action: .announce), tag: "from the list")
+        #expect(sent(lifted, handled, AppState()) == [TaggedAction(todo: ElementIDAction(id: "b", action: .announced("b true")), tag: "from the list")])
+        #expect(sent(lifted, TaggedAction(todo: nil, tag: "none"), AppState()).isEmpty)
+    }
+
+    @Test("The element's state() follows its element by id, moved or changed; once it is removed, gives it as it was when the action was handled")
+    func stateFollowsElement() {
+        let lifted = Announcer().liftToCollection(inputAction: \AppAction.todo, outputAction: AppAction.todo, state: \AppState.todos)
+        let current = Recorder<AppState>()
+        current.record(AppState())
+        let io = lifted.handle(action: .todo(ElementIDAction(id: "a", action: .announce)), from: .here(), state: { current.values.last! })
+        let recorder = Recorder<AppAction>()
+
+        current.record(AppState(todos: [Todo(id: "b"), Todo(id: "a", done: true)]))
+        io.run(recorder.output)
+        current.record(AppState(todos: [Todo(id: "b")]))
+        io.run(recorder.output)
+        #expect(recorder.values == [
+            .todo(ElementIDAction(id: "a", action: .announced("a true"))),
+            .todo(ElementIDAction(id: "a", action: .announced("a false"))),
+        ])
+    }
+
+    @Test("Reducer.liftToCollection(action:stateCollection:) by id, joined with <>, changes the element of that id; a missing id changes nothing")
+    func reducerByID() {
+        let todoReducer = Reducer<TodoAction, Todo>.reduce { action, todo in
+            if action == .toggle { todo.done.toggle() }
+        }
+        let appReducer = todoReducer.liftToCollection(action: \AppAction.todo, stateCollection: \AppState.todos)
+            <> Reducer<AppAction, AppState>.reduce { action, state in
+                if action == .other { state.todos.append(Todo(id: "c")) }
+            }
+        var state = AppState()
+        appReducer.reduce(.todo(ElementIDAction(id: "b", action: .toggle)), &state)
+        appReducer.reduce(.other, &state)
+        appReducer.reduce(.todo(ElementIDAction(id: "c", action: .toggle)), &state)
+        appReducer.reduce(.todo(ElementIDAction(id: "z", action: .toggle)), &state)
+        #expect(state.todos == [Todo(id: "a"), Todo(id: "b", done: false), Todo(id: "c", done: true)])
+    }
+
+    @Test("Reducer.liftToCollection(action:stateCollection:) by index changes the element at that index; an index outside is skipped")
+    func reducerByIndex() {
+        let todoReducer = Reducer<TodoAction, Todo>.reduce { action, todo in
+            if action == .toggle { todo.done.toggle() }
+        }
+        let appReducer = todoReducer.liftToCollection(action: \AppAction.row, stateCollection: \AppState.todos)
+        var state = AppState()
+        appReducer.reduce(.row(ElementIndexAction(index: 0, action: .toggle)), &state)
+        appReducer.reduce(.row(ElementIndexAction(index: 2, action: .toggle)), &state)
+        appReducer.reduce(.row(ElementIndexAction(index: -1, action: .toggle)), &state)
+        appReducer.reduce(.todo(ElementIDAction(id: "b", action: .toggle)), &state)
+        #expect(state.todos == [Todo(id: "a", done: true), Todo(id: "b", done: true)])
+    }
+
+    @Test("ElementIDAction is Identifiable by its element's id, and both element actions are Codable")
+    func elementActionConformances() throws {
+        func ids<Items: Sequence>(_ items: Items) -> [Items.Element.ID] where Items.Element: Identifiable { items.map(\.id) }
+        #expect(ids([ElementIDAction(id: "b", action: TodoAction.toggle), ElementIDAction(id: "a", action: .toggle)]) == ["b", "a"])
+
+        let byID = ElementIDAction(id: "b", action: 7)
+        let byIndex = ElementIndexAction(index: 3, action: "x")
+        let decodedByID = try JSONDecoder().decode(ElementIDAction<String, Int>.self, from: JSONEncoder().encode(byID))
+        let decodedByIndex = try JSONDecoder().decode(ElementIndexAction<Int, String>.self, from: JSONEncoder().encode(byIndex))
+        #expect(decodedByID == byID)
+        #expect(decodedByIndex == byIndex)
     }
 
     struct Tag: Equatable, Sendable {

@@ -19,3 +19,10 @@ public struct ElementIDAction<ID: Hashable, Action> {
 extension ElementIDAction: Sendable where ID: Sendable, Action: Sendable {}
 extension ElementIDAction: Equatable where Action: Equatable {}
 extension ElementIDAction: Hashable where Action: Hashable {}
+// Coded as its `id` and its `action`, the keys SwiftRex's coding used, so that recorded
+// actions read back.
+extension ElementIDAction: Encodable where ID: Encodable, Action: Encodable {}
+extension ElementIDAction: Decodable where ID: Decodable, Action: Decodable {}
+// Identified by the id of the element it is for, as in SwiftRex, so that it goes where
+// `Identifiable` is asked for (`ForEach`, an `IdentifiedArray`).
+extension ElementIDAction: Identifiable {}

@@ -19,3 +19,7 @@ public struct ElementIndexAction<Index: Comparable, Action> {
 extension ElementIndexAction: Sendable where Index: Sendable, Action: Sendable {}
 extension ElementIndexAction: Equatable where Action: Equatable {}
 extension ElementIndexAction: Hashable where Index: Hashable, Action: Hashable {}
+// Coded as its `index` and its `action`, the keys SwiftRex's coding used, so that recorded
+// actions read back.
+extension ElementIndexAction: Encodable where Index: Encodable, Action: Encodable {}
+extension ElementIndexAction: Decodable where Index: Decodable, Action: Decodable {}

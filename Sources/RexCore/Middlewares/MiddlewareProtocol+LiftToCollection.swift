@@ -15,8 +15,9 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
     /// )
     /// ```
     ///
-    /// An action for an id that is not in the collection is skipped. If the element is removed
-    /// later, `state()` in the IO returns it as it last was.
+    /// An action for an id that is not in the collection is skipped. `state()` in the IO finds
+    /// the element by its id each time; once the element is removed, it returns the element as
+    /// it was when the action was handled.
     ///
     /// - Complexity: O(*n*) per action for an *n*-element collection, to find the element; O(1)
     ///   for an ``IdentifiedArray``.
@@ -108,8 +109,9 @@ extension MiddlewareProtocol where StateType: Sendable {
     /// index as its state, and what it dispatches comes back through `outputAction`, in an
     /// `ElementIndexAction` of the same index.
     ///
-    /// An action for an index outside the collection is skipped. If the collection shrinks
-    /// later, `state()` in the IO returns the element as it last was.
+    /// An action for an index outside the collection is skipped. `state()` in the IO reads the
+    /// element at that index each time; once the index is outside the collection, it returns the
+    /// element as it was when the action was handled.
     ///
     /// - Complexity: O(1) per action for a `RandomAccessCollection`.
     @inlinable

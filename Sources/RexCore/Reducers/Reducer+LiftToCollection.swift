@@ -16,16 +16,9 @@ extension Reducer {
         stateCollection: WritableKeyPath<GlobalState, Elements> & Sendable
     ) -> Reducer<GlobalAction, GlobalState>
     where Elements.Element == StateType, StateType: Identifiable & Sendable, StateType.ID: Sendable, Elements: Sendable {
-        guard let body else { return .identity }
-        // Plain key paths, for the optimizer to fold (see Reducer+Lift.swift).
-        nonisolated(unsafe) let actionPath: KeyPath<GlobalAction, ElementIDAction<StateType.ID, ActionType>?> = action
-        nonisolated(unsafe) let elementsPath: WritableKeyPath<GlobalState, Elements> = stateCollection
-        return Reducer<GlobalAction, GlobalState>(body: { globalAction, globalState in
-            guard let elementAction = globalAction[keyPath: actionPath],
-                let index = globalState[keyPath: elementsPath].firstIndex(where: { $0.id == elementAction.id })
-            else { return }
-            body(elementAction.action, &globalState[keyPath: elementsPath][index])
-        })
+        liftedToCollection(action: action, stateCollection: stateCollection) { elementAction, elements in
+            elements.firstIndex { $0.id == elementAction.id }.map { ($0, elementAction.action) }
+        }
     }
 
     /// Returns a reducer of a larger domain that runs this one on the element of a collection
@@ -45,17 +38,9 @@ extension Reducer {
         stateCollection: WritableKeyPath<GlobalState, Elements> & Sendable,
         identifier: KeyPath<StateType, ID> & Sendable
     ) -> Reducer<GlobalAction, GlobalState> where Elements.Element == StateType, Elements: Sendable {
-        guard let body else { return .identity }
-        // Plain key paths, for the optimizer to fold (see Reducer+Lift.swift).
-        nonisolated(unsafe) let actionPath: KeyPath<GlobalAction, ElementIDAction<ID, ActionType>?> = action
-        nonisolated(unsafe) let elementsPath: WritableKeyPath<GlobalState, Elements> = stateCollection
-        nonisolated(unsafe) let idPath: KeyPath<StateType, ID> = identifier
-        return Reducer<GlobalAction, GlobalState>(body: { globalAction, globalState in
-            guard let elementAction = globalAction[keyPath: actionPath],
-                let index = globalState[keyPath: elementsPath].firstIndex(where: { $0[keyPath: idPath] == elementAction.id })
-            else { return }
-            body(elementAction.action, &globalState[keyPath: elementsPath][index])
-        })
+        liftedToCollection(action: action, stateCollection: stateCollection) { elementAction, elements in
+            elements.firstIndex { $0[keyPath: identifier] == elementAction.id }.map { ($0, elementAction.action) }
+        }
     }
 
     /// Returns a reducer of a larger domain that runs this one on the element of a collection
@@ -70,17 +55,31 @@ extension Reducer {
         stateCollection: WritableKeyPath<GlobalState, Elements> & Sendable
     ) -> Reducer<GlobalAction, GlobalState>
     where Elements.Element == StateType, Elements: Sendable, Elements.Index: Sendable {
+        liftedToCollection(action: action, stateCollection: stateCollection) { elementAction, elements in
+            let index = elementAction.index
+            return index >= elements.startIndex && index < elements.endIndex ? (index, elementAction.action) : nil
+        }
+    }
+
+    /// What every lift to a collection does: `find` gives the position of the element an element
+    /// action names (by id or by index) and that element's action, and this reducer runs on the
+    /// element there, in place.
+    ///
+    /// The element is found and changed by a reducer of the collection, lifted with
+    /// `lift(action:state:)`, whose key paths the optimizer folds: written as a closure of its
+    /// own, each lift applied its key paths at run time (an array of 64 elements, reduced
+    /// directly: 2,319 instructions per action by index against 164, 1,987 by id against 294).
+    @inlinable
+    func liftedToCollection<GlobalAction, GlobalState, ElementAction, Elements: MutableCollection>(
+        action: KeyPath<GlobalAction, ElementAction?> & Sendable,
+        stateCollection: WritableKeyPath<GlobalState, Elements> & Sendable,
+        find: @escaping @Sendable (ElementAction, Elements) -> (Elements.Index, ActionType)?
+    ) -> Reducer<GlobalAction, GlobalState> where Elements.Element == StateType, Elements: Sendable {
         guard let body else { return .identity }
-        // Plain key paths, for the optimizer to fold (see Reducer+Lift.swift).
-        nonisolated(unsafe) let actionPath: KeyPath<GlobalAction, ElementIndexAction<Elements.Index, ActionType>?> = action
-        nonisolated(unsafe) let elementsPath: WritableKeyPath<GlobalState, Elements> = stateCollection
-        return Reducer<GlobalAction, GlobalState>(body: { globalAction, globalState in
-            guard let elementAction = globalAction[keyPath: actionPath] else { return }
-            // Read through the key path each time: a kept copy would make the write copy the collection.
-            guard elementAction.index >= globalState[keyPath: elementsPath].startIndex,
-                elementAction.index < globalState[keyPath: elementsPath].endIndex
-            else { return }
-            body(elementAction.action, &globalState[keyPath: elementsPath][elementAction.index])
+        let inCollection = Reducer<ElementAction, Elements>(body: { elementAction, elements in
+            guard let (position, action) = find(elementAction, elements) else { return }
+            body(action, &elements[position])
         })
+        return inCollection.lift(action: action, state: stateCollection)
     }
 }
