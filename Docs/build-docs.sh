@@ -7,8 +7,9 @@
 # OUTPUT is taken from the caller's folder. Each module is converted into an archive that can
 # be linked to (RexMiddlewares' pages link to RexCore's symbols, RexTesting's to both), the three
 # archives are merged into one site, and OUTPUT/index.html is the landing page
-# (Docs/landing.html): what Rex is, and its articles, module by module. KEEP_DOCS_WORK=1 keeps
-# the intermediate archives and says where they are.
+# (Docs/landing.html, filled in by Docs/make-landing.py): what Rex is, and its articles with
+# their summaries, module by module. KEEP_DOCS_WORK=1 keeps the intermediate archives and says
+# where they are.
 set -euo pipefail
 output=$(mkdir -p "${1:-Docs/site}" && cd "${1:-Docs/site}" && pwd)
 cd "$(dirname "$0")/.."
@@ -53,6 +54,7 @@ echo "== docc: merge"
 rm -rf "$output"
 docc merge "${archives[@]}" --synthesized-landing-page-name Rex --output-path "$output" >"$work/merge.log" 2>&1 \
     || { cat "$work/merge.log" >&2; exit 1; }
-# The site's own landing page, in place of the empty shell docc leaves at the root.
-cp Docs/landing.html "$output/index.html"
+# The site's own landing page, in place of the empty shell docc leaves at the root: Rex, then
+# each module's articles, read from the catalogs.
+python3 Docs/make-landing.py >"$output/index.html"
 echo "build-docs: wrote $output (serve it with any static web server, from that folder)"

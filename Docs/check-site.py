@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Builds the documentation site, serves it on 127.0.0.1, and has headless Chromium follow links
-as a reader would: from the landing page into each module, and from a RexMiddlewares symbol to
-the RexCore symbol it links to. Saves a screenshot of each page it checks.
+as a reader would: from the landing page into each module and to each article (whose title must
+be the link's), and from a RexMiddlewares symbol to the RexCore symbol it links to. Saves a
+screenshot of each module page, the landing page and the page reached across modules.
 
     Docs/check-site.py [SCREENSHOTS_DIR]      # default: a new temporary folder
 
+The site is built by Docs/build-docs.sh, with warnings as errors, run from a new temporary
+folder and given a relative output folder, which must then be there, not in the repository.
 Installs Debian's chromium and chromium-driver, and Python's selenium, when missing. Exits 1,
 saying what it did not find, if a link does not lead where it should.
 """
 import functools
+import html
 import http.server
 import os
 import re
@@ -57,8 +61,13 @@ def main():
     from selenium.webdriver.support.ui import WebDriverWait
 
     failures = []
-    site = tempfile.mkdtemp(prefix="rex-docs-")
-    subprocess.run([os.path.join(ROOT, "Docs", "build-docs.sh"), site], check=True, stdout=subprocess.DEVNULL)
+    caller = tempfile.mkdtemp(prefix="rex-docs-")
+    subprocess.run([os.path.join(ROOT, "Docs", "build-docs.sh"), "site"], cwd=caller, check=True,
+                   stdout=subprocess.DEVNULL)
+    site = os.path.join(caller, "site")
+    if not os.path.isfile(os.path.join(site, "index.html")):
+        print(f"check-site: build-docs.sh did not write the site into its caller's folder, {caller}", file=sys.stderr)
+        return 1
     server, base = serve(site)
 
     options = webdriver.ChromeOptions()
@@ -76,15 +85,21 @@ def main():
             return False
 
     # Every link of the landing page leads to a page of the site.
-    landing = open(os.path.join(ROOT, "Docs", "landing.html")).read()
+    landing = open(os.path.join(site, "index.html")).read()
     for link in re.findall(r'href="(documentation/[^"]*)"', landing):
         target = os.path.join(site, link)
         if not (os.path.isfile(target) or os.path.isfile(os.path.join(target, "index.html"))):
             failures.append(f"the landing page links to {link}, which the site does not have")
+    articles = re.findall(r'<li><a href="(documentation/[^"]*)">([^<]*)</a>', landing)
+    if len(articles) < 10:
+        failures.append(f"the landing page lists {len(articles)} articles, not every article of the modules")
 
     try:
         browser.get(base + "/")
+        # The whole landing page, in one screenshot.
+        browser.set_window_size(1280, browser.execute_script("return document.body.scrollHeight") + 140)
         browser.save_screenshot(os.path.join(shots, "landing.png"))
+        browser.set_window_size(1280, 900)
         for module in ("RexCore", "RexMiddlewares", "RexTesting"):
             browser.get(base + "/")
             browser.find_element(By.CSS_SELECTOR, f"#{module.lower()} h2 a").click()
@@ -92,6 +107,10 @@ def main():
                 browser.save_screenshot(os.path.join(shots, f"{module}.png"))
             else:
                 failures.append(f"the landing page's link to {module} does not open its page")
+        for link, title in articles:
+            browser.get(f"{base}/{link}")
+            if not title_is(html.unescape(title)):
+                failures.append(f"the landing page's link to the article {title} does not open a page of that title")
 
         # EffectMiddleware's onAction(_:) (one of its two overloads) links to RexCore's
         # MiddlewareReader; DocC names the overloads' pages with a hash, so they are found by link.
@@ -118,7 +137,7 @@ def main():
     finally:
         browser.quit()
         server.shutdown()
-        shutil.rmtree(site, ignore_errors=True)
+        shutil.rmtree(caller, ignore_errors=True)
 
     for failure in failures:
         print(f"check-site: {failure}", file=sys.stderr)

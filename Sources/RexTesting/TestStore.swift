@@ -7,7 +7,7 @@ import Testing
 /// every state change and every action the middleware sends back.
 ///
 /// ```swift
-/// let store = TestStore(initialState: SearchState(), reducer: searchReducer, middleware: effects, effects: [effects])
+/// let store = TestStore(initialState: SearchState(), reducer: searchReducer, middleware: effects)
 /// await store.send(.typed("rex")) { $0.query = "rex" }
 /// clock.advance(by: .milliseconds(300))
 /// await store.receive(.found(["rex 1"])) { $0.results = ["rex 1"] }
@@ -59,21 +59,23 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
     ///   - initialState: The state before the first step.
     ///   - reducer: The reducer under test.
     ///   - middleware: The middleware under test; none by default.
-    ///   - effects: The effect middlewares inside `middleware`, so that `finish()` can wait for,
-    ///     and check, their effects: an `EffectMiddleware`, or one lifted or joined with `<>`, as
-    ///     the app's entry point builds it.
+    ///   - effects: The effect middlewares whose effects `finish()` waits for, and checks; by
+    ///     default, those found inside `middleware`, however the app's entry point built it
+    ///     (lifted, joined with `<>`, gated, logged). Give them when `middleware` is type-erased
+    ///     (``/RexCore/AnyMiddleware``, ``/RexCore/ComposedMiddleware``), whose members cannot be
+    ///     looked into.
     ///   - exhaustivity: `.on` (the default) to check everything.
     public init<Middleware: MiddlewareProtocol>(
         initialState: State,
         reducer: Reducer<Action, State>,
         middleware: Middleware,
-        effects: [any EffectRunning] = [],
+        effects: [any EffectRunning]? = nil,
         exhaustivity: Exhaustivity = .on
     ) where Middleware.InputActionType == Action, Middleware.OutputActionType == Action, Middleware.StateType == State {
         current = TestStoreState(initialState)
         self.reducer = reducer
         self.middleware = AnyMiddleware(middleware)
-        self.effects = effects
+        self.effects = effects ?? Self.effectRunners(in: middleware)
         self.strictness = exhaustivity
     }
 
@@ -153,8 +155,9 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
         )
     }
 
-    /// Ends the test: waits for the effects given at creation, and (when exhaustive) checks that
-    /// none is left running and every action sent back was received.
+    /// Ends the test: waits for the effects of the effect middlewares given or found at creation,
+    /// and (when exhaustive) checks that none is left running and every action sent back was
+    /// received.
     public func finish(
         timeout: Duration = .seconds(1),
         fileID: StaticString = #fileID,

@@ -62,18 +62,21 @@ struct Analytics: MiddlewareProtocol {
     }
 }
 
-/// The app's entry point: every feature lifted to the app's types, composed, and given the world.
-func makeAppStore(world: World, log: LogDestination) -> ReduxStoreBase<AppAction, AppState> {
+/// The app's reducer: the search feature's, lifted to the app's types.
+let appReducer = searchReducer.lift(action: \AppAction.search, state: \AppState.search)
+
+/// The app's middleware: every feature lifted to the app's types, composed, and given the world.
+func makeAppMiddleware(world: World, log: LogDestination) -> some MiddlewareProtocol<AppAction, AppAction, AppState> {
     let effects = searchEffects
         .lift(inputAction: \AppAction.search, outputAction: AppAction.search, state: \AppState.search)
         .inject(world)
     let analytics = Analytics(track: world.track)
         .gated(by: { $0.analytics }, initially: .on)
-    let middleware = (effects <> analytics)
+    return (effects <> analytics)
         .logger(actionFormat: .name, destination: log)
-    return ReduxStoreBase(
-        initialState: AppState(),
-        reducer: searchReducer.lift(action: \AppAction.search, state: \AppState.search),
-        middleware: middleware
-    )
+}
+
+/// The app's entry point: its store.
+func makeAppStore(world: World, log: LogDestination) -> ReduxStoreBase<AppAction, AppState> {
+    ReduxStoreBase(initialState: AppState(), reducer: appReducer, middleware: makeAppMiddleware(world: world, log: log))
 }
