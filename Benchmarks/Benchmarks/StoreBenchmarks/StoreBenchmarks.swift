@@ -55,6 +55,13 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    for rowCount in [10_000, 100_000] {
+        let rows = RowProjectionsWorkload(rows: rowCount)
+        Benchmark("W9 row projections, \(rowCount) rows", configuration: configuration(.kilo)) { benchmark in
+            rows.run(actions: benchmark.scaledIterations.count)
+        }
+    }
+
     let batches = BatchesWorkload()
     Benchmark("W10 batches of 100, 100 projections", configuration: configuration(.kilo)) { benchmark in
         batches.run(actions: benchmark.scaledIterations.count)

@@ -15,6 +15,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         get { values[position] }
         _modify {
             let id = orderedIDs[position]
+            noteChange(id)
             yield &values[position]
             precondition(values[position][keyPath: self.id] == id, "IdentifiedArray: the element at \(position) was given another id")
         }

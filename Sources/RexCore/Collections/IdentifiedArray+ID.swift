@@ -21,12 +21,14 @@ extension IdentifiedArray {
             }
             // The element is moved out of the storage, not copied, so that changing it does not
             // copy what it holds: swapped to the end, then removed from there (both O(1)).
+            noteChange(id)
             var element: Element? = takeElement(at: position)
             defer { putBack(element, id: id, at: position) }
             yield &element
         }
         set {
             if let position = positions[id] {
+                noteChange(id)
                 putBack(newValue, id: id, at: position, replacing: true)
             } else if let newValue {
                 insertNew(newValue, id: id, at: values.endIndex)
@@ -82,6 +84,7 @@ extension IdentifiedArray {
     @inlinable
     mutating func insertNew(_ element: Element, id: ID, at position: Int) {
         precondition(element[keyPath: self.id] == id, "IdentifiedArray: an element set for id \(id) has another id")
+        noteChange(id)
         values.insert(element, at: position)
         orderedIDs.insert(id, at: position)
         positions[id] = position
@@ -103,6 +106,7 @@ extension IdentifiedArray {
     @inlinable
     mutating func updateElement(id: ID, _ update: (inout Element) -> Void) {
         guard let position = positions[id] else { return }
+        noteChange(id)
         update(&values[position])
     }
 }

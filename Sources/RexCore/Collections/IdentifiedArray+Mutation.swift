@@ -41,7 +41,9 @@ extension IdentifiedArray {
     @discardableResult
     public mutating func remove(at position: Int) -> Element {
         let element = values.remove(at: position)
-        positions[orderedIDs.remove(at: position)] = nil
+        let removedID = orderedIDs.remove(at: position)
+        noteChange(removedID)
+        positions[removedID] = nil
         renumber(from: position)
         return element
     }

@@ -37,6 +37,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     /// The position of each id in `values`.
     @usableFromInline
     var positions: [ID: Int]
+    /// Which ids changed recently, for row projections; not part of the value (`==` ignores it).
+    @usableFromInline
+    var log: ChangeLog<ID>
 
     /// Creates an identified array of elements whose ids are unique, each read through `id`.
     ///
@@ -48,6 +51,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         values = ContiguousArray(uniqueElements)
         orderedIDs = ContiguousArray(values.lazy.map { $0[keyPath: id] })
         positions = Dictionary(minimumCapacity: values.count)
+        log = ChangeLog()
         for (position, elementID) in orderedIDs.enumerated() {
             let previous = positions.updateValue(position, forKey: elementID)
             precondition(previous == nil, "IdentifiedArray(uniqueElements:): the id \(elementID) appears twice")

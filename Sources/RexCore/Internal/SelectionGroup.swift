@@ -1,12 +1,12 @@
-/// A ``DeduplicatingGroup`` as the store keeps it, without its value type.
+/// A ``DeduplicatingGroup`` or a ``RowGroup`` as the store keeps it, without its types.
 ///
 /// The closures are made where the value type is known, so that what they call runs
 /// specialized for it.
 @usableFromInline
 final class SelectionGroup<State>: Sendable {
-    /// The type of the values the members select: one group per type and store.
+    /// What the members share: one group per key and store.
     @usableFromInline
-    let valueType: ObjectIdentifier
+    let key: SelectionGroupKey
     /// The typed group, for ``SelectionGroupMember/join``.
     @usableFromInline
     let members: AnyObject & Sendable
@@ -19,10 +19,39 @@ final class SelectionGroup<State>: Sendable {
 
     @inlinable
     init<Value: Equatable & Sendable>(_ group: DeduplicatingGroup<State, Value>) {
-        valueType = ObjectIdentifier(Value.self)
+        key = SelectionGroupKey(DeduplicatingGroup<State, Value>.self)
         members = group
         offer = { state, pending in group.offer(state, into: &pending) }
         leave = { id in group.leave(id) }
+    }
+
+    @inlinable
+    init<ID: Hashable & Sendable, Element, Value: Equatable & Sendable>(_ group: RowGroup<State, ID, Element, Value>, key: SelectionGroupKey) {
+        self.key = key
+        members = group
+        offer = { state, pending in group.offer(state, into: &pending) }
+        leave = { id in group.leave(id) }
+    }
+}
+
+/// What the selections of one group share: the group's type and, for rows, the key path of
+/// their collection.
+@usableFromInline
+struct SelectionGroupKey: Equatable, Sendable {
+    @usableFromInline
+    let type: ObjectIdentifier
+    @usableFromInline
+    let path: (AnyKeyPath & Sendable)?
+
+    @inlinable
+    init(_ type: Any.Type, path: (AnyKeyPath & Sendable)? = nil) {
+        self.type = ObjectIdentifier(type)
+        self.path = path
+    }
+
+    @inlinable
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.type == rhs.type && lhs.path == rhs.path
     }
 }
 
@@ -32,7 +61,7 @@ final class SelectionGroup<State>: Sendable {
 struct SelectionGroupMember<State>: Sendable {
     /// The group this selection belongs in.
     @usableFromInline
-    let valueType: ObjectIdentifier
+    let key: SelectionGroupKey
     /// Makes the group, when the store has none for this value type yet.
     @usableFromInline
     let makeGroup: @Sendable () -> SelectionGroup<State>
@@ -46,11 +75,30 @@ struct SelectionGroupMember<State>: Sendable {
         transform: @escaping @Sendable (State) -> Value,
         passOn: @escaping @Sendable (Value) -> Bool
     ) {
-        valueType = ObjectIdentifier(Value.self)
+        key = SelectionGroupKey(DeduplicatingGroup<State, Value>.self)
         makeGroup = { SelectionGroup(DeduplicatingGroup<State, Value>()) }
         join = { group, subscriber, state in
             unsafeDowncast(group.members, to: DeduplicatingGroup<State, Value>.self)
                 .join(subscriber, transform: transform, passOn: passOn, state: state)
+        }
+    }
+
+    /// A member of the group of rows of the collection at `path`, for the element with `id`.
+    @inlinable
+    init<ID: Hashable & Sendable, Element, Value: Equatable & Sendable>(
+        rowOf id: ID,
+        in path: KeyPath<State, IdentifiedArray<ID, Element>> & Sendable,
+        collection: @escaping @Sendable (State) -> IdentifiedArray<ID, Element>,
+        transform: @escaping @Sendable (Element) -> Value,
+        fallback: @escaping @Sendable () -> Value,
+        passOn: @escaping @Sendable (Value) -> Bool
+    ) {
+        let key = SelectionGroupKey(RowGroup<State, ID, Element, Value>.self, path: path)
+        self.key = key
+        makeGroup = { SelectionGroup(RowGroup<State, ID, Element, Value>(collection: collection), key: key) }
+        join = { group, subscriber, state in
+            unsafeDowncast(group.members, to: RowGroup<State, ID, Element, Value>.self)
+                .join(subscriber, id: id, transform: transform, passOn: passOn, fallback: fallback(), state: state)
         }
     }
 }

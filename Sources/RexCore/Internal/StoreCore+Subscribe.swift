@@ -74,7 +74,7 @@ extension StoreCore {
     /// state lock held.
     @usableFromInline
     func group(for member: SelectionGroupMember<State>) -> SelectionGroup<State> {
-        if let group = fields.pointee.groups.first(where: { $0.valueType == member.valueType }) {
+        if let group = fields.pointee.groups.first(where: { $0.key == member.key }) {
             return group
         }
         let group = member.makeGroup()

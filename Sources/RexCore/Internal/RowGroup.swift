@@ -1,0 +1,145 @@
+/// The row projections of one store that select rows of one identified array, with one view
+/// state type, kept by id.
+///
+/// Offered a state, the group asks the array which ids changed since the version it saw last
+/// (see ``ChangeLog``) and compares the rows of those ids only: when one element changes, the
+/// cost does not grow with the number of rows. When the array cannot tell (a wholesale
+/// replacement, more changes than its log keeps), every row is compared, as a de-duplicating
+/// projection would be.
+///
+/// A row whose element is gone keeps its last value and is not called; when an element with its
+/// id comes back, the row is compared with it as with any change.
+@usableFromInline
+final class RowGroup<State, ID: Hashable, Element, Value: Equatable>: @unchecked Sendable {
+    // Every property is guarded by the store's state lock (`StoreCore.lock`): members join,
+    // leave and are offered states only while it is held. Unchecked exclusivity for the same
+    // reason, as in `DeduplicatingGroup`.
+
+    /// One row subscription.
+    @usableFromInline
+    struct Member {
+        @usableFromInline
+        let transform: @Sendable (Element) -> Value
+        /// Takes a new value; returns whether the subscriber has something to deliver.
+        @usableFromInline
+        let passOn: @Sendable (Value) -> Bool
+        @usableFromInline
+        let subscriber: Subscriber<State>
+        @usableFromInline
+        var last: Value
+
+        @inlinable
+        init(
+            transform: @escaping @Sendable (Element) -> Value,
+            passOn: @escaping @Sendable (Value) -> Bool,
+            subscriber: Subscriber<State>,
+            last: Value
+        ) {
+            self.transform = transform
+            self.passOn = passOn
+            self.subscriber = subscriber
+            self.last = last
+        }
+    }
+
+    /// Reads the array out of the store's state.
+    @usableFromInline
+    let collection: @Sendable (State) -> IdentifiedArray<ID, Element>
+    /// The members, by the id of their row.
+    @usableFromInline @exclusivity(unchecked)
+    var rows: [ID: ContiguousArray<Member>] = [:]
+    /// The row id of each member, by subscriber id: for `leave`.
+    @usableFromInline @exclusivity(unchecked)
+    var rowOfSubscriber: [UInt64: ID] = [:]
+    /// The version of the array the group last compared its rows with; `nil` before the first.
+    @usableFromInline @exclusivity(unchecked)
+    var seen: ChangeVersion?
+
+    @inlinable
+    init(collection: @escaping @Sendable (State) -> IdentifiedArray<ID, Element>) {
+        self.collection = collection
+    }
+
+    /// Adds a row subscriber with its value now (`fallback` when its element is gone), and
+    /// returns whether it has a value to deliver.
+    @inlinable
+    func join(
+        _ subscriber: Subscriber<State>,
+        id: ID,
+        transform: @escaping @Sendable (Element) -> Value,
+        passOn: @escaping @Sendable (Value) -> Bool,
+        fallback: Value,
+        state: State
+    ) -> Bool {
+        let elements = collection(state)
+        let value = elements[id: id].map(transform) ?? fallback
+        if seen == nil {
+            // The first member: the rows are as of this version.
+            seen = elements.changeVersion
+        }
+        rows[id, default: []].append(Member(transform: transform, passOn: passOn, subscriber: subscriber, last: value))
+        rowOfSubscriber[subscriber.id] = id
+        return passOn(value)
+    }
+
+    /// Removes a subscriber; returns it, or `nil` if it is not a member.
+    @inlinable
+    func leave(_ subscriberID: UInt64) -> Subscriber<State>? {
+        guard let id = rowOfSubscriber.removeValue(forKey: subscriberID),
+            let index = rows[id]?.firstIndex(where: { $0.subscriber.id == subscriberID })
+        else { return nil }
+        let removed = rows[id]!.remove(at: index)
+        if rows[id]!.isEmpty {
+            rows[id] = nil
+        }
+        return removed.subscriber
+    }
+
+    /// Compares the rows whose element changed since the last offer, and appends to `pending`
+    /// the subscribers whose value changed and that have something to deliver.
+    ///
+    /// - Complexity: O(*c*) for *c* changed elements; O(*r*) for *r* rows when the array cannot
+    ///   tell which changed.
+    @inlinable
+    func offer(_ state: State, into pending: inout ContiguousArray<Subscriber<State>>) {
+        let elements = collection(state)
+        var told = false
+        if let seen {
+            told = elements.forEachChange(since: seen) { id in
+                if let index = rows.index(forKey: id) {
+                    compareRows(at: index, in: elements, into: &pending)
+                }
+            }
+        }
+        if !told {
+            // By index: changing a member's value leaves the dictionary's indices as they are.
+            var index = rows.startIndex
+            while index != rows.endIndex {
+                compareRows(at: index, in: elements, into: &pending)
+                rows.formIndex(after: &index)
+            }
+        }
+        seen = elements.changeVersion
+    }
+
+    /// Compares the rows of one id with its element, if the element is there.
+    @inlinable
+    func compareRows(
+        at index: Dictionary<ID, ContiguousArray<Member>>.Index,
+        in elements: IdentifiedArray<ID, Element>,
+        into pending: inout ContiguousArray<Subscriber<State>>
+    ) {
+        guard let element = elements[id: rows.keys[index]] else { return }
+        for position in rows.values[index].indices {
+            let value = rows.values[index][position].transform(element)
+            if rows.values[index][position].last == value {
+                continue
+            }
+            rows.values[index][position].last = value
+            let member = rows.values[index][position]
+            if member.passOn(value) {
+                pending.append(member.subscriber)
+            }
+        }
+    }
+}
