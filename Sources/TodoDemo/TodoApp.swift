@@ -7,7 +7,8 @@ public final class TodoApp: Sendable {
     /// The store of the whole app.
     public let store: ReduxStoreBase<AppAction, AppState>
     private let effects: EffectMiddleware<PersistenceAction, PersistenceAction, PersistenceState, TodoWorld>
-    private let listView: StoreProjection<ListAction, [String]>
+    private let listView: StoreProjection<ListAction, String>
+    private let rows: TodoRows
     private let statusView: StoreProjection<Never, String>
 
     /// Creates the app; the logger appends to `logFile`.
@@ -22,7 +23,8 @@ public final class TodoApp: Sendable {
             middleware: middleware.logger(actionFormat: .name, destination: .file(path: logFile.path))
         )
         self.effects = effects
-        listView = store.projection(action: AppAction.list, state: TodoApp.lines)
+        listView = store.projection(action: AppAction.list, state: TodoApp.header)
+        rows = TodoRows(store: store)
         statusView = store.projection(action: absurd, state: { state in
             let saving = state.autosave ? "autosave on" : "autosave off"
             let message = state.message.flatMap { $0.isEmpty ? nil : "\n\($0)" } ?? ""
@@ -30,17 +32,11 @@ public final class TodoApp: Sendable {
         })
     }
 
-    /// The list as the user sees it.
-    static func lines(_ state: AppState) -> [String] {
-        let left = state.list.items.filter { !$0.done }.count
-        var lines = ["== To do (\(left) left) =="]
-        if state.list.items.isEmpty {
-            lines.append("   (nothing yet: type `add <title>`)")
-        }
-        for (position, item) in state.list.items.enumerated() {
-            lines.append(String(format: "%2d. [%@] %@", position + 1, item.done ? "x" : " ", item.title))
-        }
-        return lines
+    /// The list's heading, and what an empty list says.
+    static func header(_ state: AppState) -> String {
+        let left = state.list.items.count { !$0.done }
+        let heading = "== To do (\(left) left) =="
+        return state.list.items.isEmpty ? heading + "\n   (nothing yet: type `add <title>`)" : heading
     }
 
     /// What the status line says of the file: never "saved" or "loaded" while the list differs
@@ -72,15 +68,20 @@ public final class TodoApp: Sendable {
         case "done" where argument.isEmpty, "rm" where argument.isEmpty:
             await store.dispatchAndWait(.say("`\(words[0].lowercased())` needs the number shown before an item, as in `\(words[0].lowercased()) 2`."))
         case "done", "rm":
-            guard let position = Int(argument), store.state.list.items.indices.contains(position - 1) else {
+            let ids = store.state.list.items.ids
+            guard let position = Int(argument), ids.indices.contains(position - 1) else {
                 await store.dispatchAndWait(.say("There is no item `\(argument)`: give the number shown before an item."))
                 break
             }
-            listView.dispatch(words[0].lowercased() == "done" ? .toggle(position: position) : .remove(position: position))
+            if words[0].lowercased() == "done" {
+                rows.row(ids[position - 1])?.dispatch(.toggle)
+            } else {
+                listView.dispatch(.remove(position: position))
+            }
         case "clear": listView.dispatch(.clearDone)
         case "autosave" where ["on", "off"].contains(argument):
             await store.dispatchAndWait(.autosave(argument == "on" ? .turnOn : .turnOff))
-        case "save": await store.dispatchAndWait(.persistence(.save(store.state.list.items)))
+        case "save": await store.dispatchAndWait(.persistence(.save(store.state.list.items.elements)))
         default:
             await store.dispatchAndWait(.say("Unknown command `\(line)`. Type `help` for the commands."))
         }
@@ -92,7 +93,7 @@ public final class TodoApp: Sendable {
     /// to tell the user.
     public func quit() async -> String {
         guard store.state.hasUnsavedChanges else { return "Bye." }
-        await store.dispatchAndWait(.persistence(.save(store.state.list.items)))
+        await store.dispatchAndWait(.persistence(.save(store.state.list.items.elements)))
         await effects.waitForEffects()
         if store.state.hasUnsavedChanges {
             return "Your changes could not be saved: \(store.state.persistence.status)"
@@ -101,9 +102,15 @@ public final class TodoApp: Sendable {
         return "Saved \(count) item\(count == 1 ? "" : "s") before quitting. Bye."
     }
 
-    /// The screen: the list, then the status line.
+    /// The screen: the heading, a line per item (each read from its row projection), then the
+    /// status line.
     public func screen() -> String {
-        (listView.state + [statusView.state]).joined(separator: "\n")
+        let lines = store.state.list.items.ids.enumerated().compactMap { position, id in
+            rows.row(id).map { row in
+                String(format: "%2d. [%@] %@", position + 1, row.state.done ? "x" : " ", row.state.title)
+            }
+        }
+        return ([listView.state] + lines + [statusView.state]).joined(separator: "\n")
     }
 
     static let help = """

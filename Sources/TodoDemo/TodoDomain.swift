@@ -13,8 +13,8 @@ public struct TodoItem: Codable, Equatable, Identifiable, Sendable {
 
 /// The list feature: its state and actions.
 public struct ListState: Equatable, Sendable {
-    /// The items, in the order the user sees them.
-    public var items: [TodoItem] = []
+    /// The items, in the order the user sees them, each found by its id in O(1).
+    public var items: IdentifiedArrayOf<TodoItem> = []
     /// The identifier the next item gets.
     public var nextID = 1
 }
@@ -23,14 +23,40 @@ public struct ListState: Equatable, Sendable {
 public enum ListAction: Equatable, Sendable {
     /// Adds an item with this title at the end.
     case add(String)
-    /// Marks the item at this position (from 1) done, or not done.
-    case toggle(position: Int)
+    /// Something that happens to one item, named by its id: what its row sends.
+    case item(ElementIDAction<Int, ItemAction>)
     /// Removes the item at this position (from 1).
     case remove(position: Int)
     /// Removes the items that are done.
     case clearDone
     /// Replaces the whole list, as when it is loaded.
     case replace([TodoItem])
+
+    /// The item action, if this is one: what the item reducer is lifted through.
+    public var item: ElementIDAction<Int, ItemAction>? {
+        if case .item(let action) = self { return action }
+        return nil
+    }
+}
+
+/// What can happen to one item: what a row of the list sends.
+public enum ItemAction: Equatable, Sendable {
+    /// Marks it done, or not done.
+    case toggle
+}
+
+/// One row of the list as the user sees it, without its position.
+public struct TodoRow: Equatable, Sendable {
+    /// The item's title.
+    public let title: String
+    /// Whether it is done.
+    public let done: Bool
+
+    /// The row of an item.
+    public init(_ item: TodoItem) {
+        title = item.title
+        done = item.done
+    }
 }
 
 /// The persistence feature: loading and saving the list as JSON.
@@ -70,7 +96,7 @@ public struct AppState: Equatable, Sendable {
 
     /// Whether the list differs from what the file holds.
     public var hasUnsavedChanges: Bool {
-        persistence.savedItems.map { $0 != list.items } ?? false
+        persistence.savedItems.map { $0 != list.items.elements } ?? false
     }
 }
 

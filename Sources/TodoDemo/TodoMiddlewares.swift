@@ -40,12 +40,12 @@ struct AutosaveMiddleware: MiddlewareProtocol {
     func handle(action: AppAction, from dispatcher: ActionSource, state: @escaping GetState<AppState>) -> IO<AppAction> {
         switch action {
         case .list:
-            return IO { output in output.dispatch(.persistence(.save(state().list.items)), from: dispatcher) }
+            return IO { output in output.dispatch(.persistence(.save(state().list.items.elements)), from: dispatcher) }
         case .autosave:
             return IO { output in
                 let now = state()
                 guard now.autosave, now.hasUnsavedChanges else { return }
-                output.dispatch(.persistence(.save(now.list.items)), from: dispatcher)
+                output.dispatch(.persistence(.save(now.list.items.elements)), from: dispatcher)
             }
         default:
             return .pure()

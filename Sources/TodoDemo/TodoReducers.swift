@@ -1,25 +1,34 @@
 import RexCore
 
-/// Adds, toggles and removes items. Positions are 1-based, as the user sees them; a position
-/// outside the list changes nothing.
-let listReducer = Reducer<ListAction, ListState>.reduce { action, state in
+/// Changes one item; lifted to the list by the item's id.
+let itemReducer = Reducer<ItemAction, TodoItem>.reduce { action, item in
     switch action {
-    case .add(let title):
-        state.items.append(TodoItem(id: state.nextID, title: title, done: false))
-        state.nextID += 1
-    case .toggle(let position):
-        guard state.items.indices.contains(position - 1) else { return }
-        state.items[position - 1].done.toggle()
-    case .remove(let position):
-        guard state.items.indices.contains(position - 1) else { return }
-        state.items.remove(at: position - 1)
-    case .clearDone:
-        state.items.removeAll(where: \.done)
-    case .replace(let items):
-        state.items = items
-        state.nextID = (items.map(\.id).max() ?? 0) + 1
+    case .toggle: item.done.toggle()
     }
 }
+
+/// Adds and removes items, and runs item actions on the item they name. Positions are 1-based,
+/// as the user sees them; a position outside the list, or an id not in it, changes nothing.
+let listReducer = itemReducer.liftToCollection(action: \ListAction.item, stateCollection: \ListState.items)
+    <> Reducer<ListAction, ListState>.reduce { action, state in
+        switch action {
+        case .add(let title):
+            state.items.append(TodoItem(id: state.nextID, title: title, done: false))
+            state.nextID += 1
+        case .remove(let position):
+            guard state.items.indices.contains(position - 1) else { return }
+            state.items.remove(at: position - 1)
+        case .clearDone:
+            state.items.removeAll(where: \.done)
+        case .item:
+            break
+        case .replace(let items):
+            // A file with an id twice keeps the first: append skips an id that is there.
+            state.items = []
+            state.items.append(contentsOf: items)
+            state.nextID = (items.map(\.id).max() ?? 0) + 1
+        }
+    }
 
 let persistenceReducer = Reducer<PersistenceAction, PersistenceState>.reduce { action, state in
     switch action {

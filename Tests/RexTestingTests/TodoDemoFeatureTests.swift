@@ -20,7 +20,7 @@ struct TodoDemoFeatureTests {
         }
         await store.receive(.persistence(.save([milk]))) { $0.persistence.status = "saving" }
         await store.send(.autosave(.turnOff)) { $0.autosave = false }
-        await store.send(.list(.toggle(position: 1))) { $0.list.items[0].done = true }
+        await store.send(.list(.item(ElementIDAction(id: 1, action: .toggle)))) { $0.list.items[0].done = true }
         await store.finish()
     }
 
@@ -61,7 +61,7 @@ struct TodoDemoFeatureTests {
         await store.receive(.persistence(.loaded(saved))) {
             $0.persistence.status = "loaded 1 item"
             $0.persistence.savedItems = saved
-            $0.list.items = saved
+            $0.list.items = IdentifiedArray(uniqueElements: saved)
             $0.list.nextID = 5
         }
         await store.finish()

@@ -33,11 +33,11 @@ struct TodoDemoTests {
         #expect(screens.contains { $0.contains("Unknown command `frobnicate`") })
         #expect(screens.contains { $0.contains("There is no item `9`") })
         let saved = try JSONDecoder().decode([TodoItem].self, from: Data(contentsOf: folder.appendingPathComponent("todos.json")))
-        #expect(saved == app.store.state.list.items)
+        #expect(saved == app.store.state.list.items.elements)
         // A second run loads what the first saved.
         let again = self.app(in: folder)
         await again.start()
-        #expect(again.store.state.list.items == saved)
+        #expect(again.store.state.list.items.elements == saved)
         #expect(again.store.state.persistence.status == "loaded 3 items")
     }
 
