@@ -22,12 +22,17 @@ let package = Package(
             dependencies: ["RexCore", "RexMiddlewares"],
             path: "Tests/Fixtures/LoggerExitFixture"
         ),
+        .executableTarget(
+            name: "PersistenceCrashFixture",
+            dependencies: ["RexCore", "RexMiddlewares"],
+            path: "Tests/Fixtures/PersistenceCrashFixture"
+        ),
         // What the test targets share; not a product.
         .target(name: "RexTestSupport", dependencies: ["RexCore"], path: "Tests/RexTestSupport"),
         .testTarget(name: "RexCoreTests", dependencies: ["RexCore", "RexTestSupport"]),
         .testTarget(
             name: "RexMiddlewaresTests",
-            dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport", "LoggerExitFixture"]
+            dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport", "LoggerExitFixture", "PersistenceCrashFixture"]
         ),
         .testTarget(name: "RexTestingTests", dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "TodoDemo"]),
         .testTarget(name: "TodoDemoTests", dependencies: ["TodoDemo", "rex-demo", "RexCore", "RexTestSupport"]),

@@ -24,6 +24,10 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("W2 composed", configuration: configuration(.mega)) { benchmark in
         composed.run(actions: benchmark.scaledIterations.count)
     }
+    let persisting = ComposedWorkload(persisting: true)
+    Benchmark("W2 composed, persistence attached", configuration: configuration(.mega)) { benchmark in
+        persisting.run(actions: benchmark.scaledIterations.count)
+    }
     Benchmark("W2 composed, hand-written", configuration: configuration(.mega)) { benchmark in
         blackHole(ComposedWorkload.handWritten(actions: benchmark.scaledIterations.count))
     }

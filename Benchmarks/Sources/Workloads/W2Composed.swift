@@ -1,4 +1,5 @@
 import RexCore
+import RexMiddlewares
 
 /// W2: a state of 10 sub-states; 10 reducers and 10 middlewares, each lifted by key path to its
 /// sub-state; actions cycle over the 10 kinds.
@@ -36,6 +37,8 @@ public final class ComposedWorkload {
         public var s7 = SubState()
         public var s8 = SubState()
         public var s9 = SubState()
+        /// What the persistence variant saves; no action changes it.
+        public var saved = ["settings", "that", "do", "not", "change"]
 
         var total: Int {
             s0.value + s1.value + s2.value + s3.value + s4.value + s5.value + s6.value + s7.value + s8.value + s9.value
@@ -61,7 +64,9 @@ public final class ComposedWorkload {
 
     let store: ReduxStoreBase<Action, State>
 
-    public init() {
+    /// W2; with `persisting`, a `PersistenceMiddleware` of `saved` joined to the middlewares,
+    /// its part never changing: what persistence costs a turn that leaves its part as it was.
+    public init(persisting: Bool = false) {
         let subReducer = Self.subReducer
         let reducer =
         subReducer.lift(action: \Action.s0, state: \State.s0) <>
@@ -85,7 +90,14 @@ public final class ComposedWorkload {
         InspectingMiddleware().lift(inputAction: \Action.s7, outputAction: Action.s7, state: \State.s7) <>
         InspectingMiddleware().lift(inputAction: \Action.s8, outputAction: Action.s8, state: \State.s8) <>
         InspectingMiddleware().lift(inputAction: \Action.s9, outputAction: Action.s9, state: \State.s9)
-        store = ReduxStoreBase(initialState: State(), reducer: reducer, middleware: middleware)
+        if persisting {
+            let persistence = PersistenceMiddleware<Action, State, [String]>(
+                part: \State.saved, storage: InMemoryStorage(), report: { _ in nil }
+            )
+            store = ReduxStoreBase(initialState: persistence.restoring(State()), reducer: reducer, middleware: middleware <> persistence)
+        } else {
+            store = ReduxStoreBase(initialState: State(), reducer: reducer, middleware: middleware)
+        }
     }
 
     /// Dispatches `actions` actions cycling over the 10 kinds and checks each was reduced once.

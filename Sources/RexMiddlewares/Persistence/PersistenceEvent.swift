@@ -1,0 +1,24 @@
+/// What a ``PersistenceMiddleware`` reports, as actions of the app (its `report` closure maps
+/// each event to one).
+public enum PersistenceEvent<Part: Sendable>: Sendable {
+    /// The storage was read after the store started (the middleware's load action): the part it
+    /// held, or `nil` when nothing was saved yet. The app's reducer puts it in the state.
+    case loaded(Part?)
+    /// The saved data could not be read or decoded. It was kept aside as `keptAs` (when that
+    /// worked), and the app goes on from its default state. `reason` names the field that failed
+    /// and why (`items.3.title: Expected String but found a number`).
+    case unreadable(reason: String, keptAs: String?)
+    /// The saved data was written by a newer version of the app (schema version `found`; this
+    /// one knows up to `supported`). It is left as it is: nothing is saved over it while the app
+    /// runs, and the app goes on from its default state.
+    case newerVersion(found: Int, supported: Int)
+    /// The part was saved: `bytes` written, in `duration` (encoding and writing, off the store's
+    /// turns).
+    case saved(bytes: Int, duration: Duration)
+    /// A save failed (a full disk, no permission): what was not saved is kept, and is tried
+    /// again after `retryIn`, or sooner if the part changes or ``PersistenceMiddleware/flush()``
+    /// is called.
+    case saveFailed(reason: String, retryIn: Duration)
+}
+
+extension PersistenceEvent: Equatable where Part: Equatable {}
