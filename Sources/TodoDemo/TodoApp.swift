@@ -6,23 +6,23 @@ import RexMiddlewares
 public final class TodoApp: Sendable {
     /// The store of the whole app.
     public let store: ReduxStoreBase<AppAction, AppState>
-    private let effects: EffectMiddleware<PersistenceAction, PersistenceAction, PersistenceState, TodoWorld>
+    private let persistence: PersistenceMiddleware<AppAction, AppState, IdentifiedArrayOf<TodoItem>>
     private let listView: StoreProjection<ListAction, String>
     private let rows: TodoRows
     private let statusView: StoreProjection<Never, String>
 
     /// Creates the app; the logger appends to `logFile`.
     public init(world: TodoWorld, logFile: URL) {
-        let effects = persistenceEffects.inject(world)
-        let middleware =
-            effects.lift(inputAction: \AppAction.persistence, outputAction: AppAction.persistence, state: \AppState.persistence)
-            <> AutosaveMiddleware().gated(by: { $0.autosave }, initially: .on)
+        let persistence = makePersistence(world)
+        // Autosave is in the state: the reducer keeps `persistedItems` as the list while it is
+        // on, and the middleware saves `persistedItems` whenever it changes.
+        let middleware = persistence
         store = ReduxStoreBase(
             initialState: AppState(),
             reducer: appReducer,
             middleware: middleware.logger(actionFormat: .name, destination: .file(path: logFile.path))
         )
-        self.effects = effects
+        self.persistence = persistence
         listView = store.projection(action: AppAction.list, state: TodoApp.header)
         rows = TodoRows(store: store)
         statusView = store.projection(action: absurd, state: { state in
@@ -50,7 +50,9 @@ public final class TodoApp: Sendable {
     /// Loads the saved list.
     public func start() async {
         await store.dispatchAndWait(.persistence(.load))
-        await effects.waitForEffects()
+        // The load runs on the middleware's queue, and its result is dispatched from there:
+        // a flush, queued after it, returns once it has.
+        await persistence.flush()
     }
 
     /// Runs one command line and returns the screen to show, or `nil` for `quit`.
@@ -81,11 +83,12 @@ public final class TodoApp: Sendable {
         case "clear": listView.dispatch(.clearDone)
         case "autosave" where ["on", "off"].contains(argument):
             await store.dispatchAndWait(.autosave(argument == "on" ? .turnOn : .turnOff))
-        case "save": await store.dispatchAndWait(.persistence(.save(store.state.list.items.elements)))
+        case "save": await store.dispatchAndWait(.persistence(.save))
         default:
             await store.dispatchAndWait(.say("Unknown command `\(line)`. Type `help` for the commands."))
         }
-        await effects.waitForEffects()
+        // A terminal shows the screen after each command: save now rather than 50 ms later.
+        await persistence.flush()
         return screen()
     }
 
@@ -93,8 +96,8 @@ public final class TodoApp: Sendable {
     /// to tell the user.
     public func quit() async -> String {
         guard store.state.hasUnsavedChanges else { return "Bye." }
-        await store.dispatchAndWait(.persistence(.save(store.state.list.items.elements)))
-        await effects.waitForEffects()
+        await store.dispatchAndWait(.persistence(.save))
+        await persistence.flush()
         if store.state.hasUnsavedChanges {
             return "Your changes could not be saved: \(store.state.persistence.status)"
         }

@@ -59,7 +59,7 @@ public struct TodoRow: Equatable, Sendable {
     }
 }
 
-/// The persistence feature: loading and saving the list as JSON.
+/// The persistence feature: what the app knows of the file the list is saved in.
 public struct PersistenceState: Equatable, Sendable {
     /// What the user should know about the file: "loaded 3 items", "saved", an error.
     public var status = "not loaded"
@@ -67,20 +67,14 @@ public struct PersistenceState: Equatable, Sendable {
     public var savedItems: [TodoItem]?
 }
 
-/// Loading and saving, asked for and answered.
+/// Loading, and what the persistence middleware reports.
 public enum PersistenceAction: Equatable, Sendable {
     /// Reads the file.
     case load
-    /// The file held these items.
-    case loaded([TodoItem])
-    /// The file could not be read; says why and what was done about it.
-    case loadFailed(String)
-    /// Writes these items, unless a newer save comes first.
-    case save([TodoItem])
-    /// These items were written.
-    case saved([TodoItem])
-    /// The items could not be written; says why.
-    case saveFailed(String)
+    /// Saves the list now, whatever autosave says.
+    case save
+    /// What the persistence middleware reports: loaded, saved, or what went wrong.
+    case event(PersistenceEvent<IdentifiedArrayOf<TodoItem>>)
 }
 
 /// The whole app.
@@ -91,6 +85,9 @@ public struct AppState: Equatable, Sendable {
     public var persistence = PersistenceState()
     /// Whether every change is saved.
     public var autosave = true
+    /// The list as it should be on the disk: the list itself while autosave is on, the list
+    /// when it was last saved on purpose otherwise. What the persistence middleware saves.
+    public var persistedItems: IdentifiedArrayOf<TodoItem> = []
     /// What to tell the user under the list.
     public var message: String?
 

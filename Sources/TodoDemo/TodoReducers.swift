@@ -1,4 +1,6 @@
+import Foundation
 import RexCore
+import RexMiddlewares
 
 /// Changes one item; lifted to the list by the item's id.
 let itemReducer = Reducer<ItemAction, TodoItem>.reduce { action, item in
@@ -30,18 +32,26 @@ let listReducer = itemReducer.liftToCollection(action: \ListAction.item, stateCo
         }
     }
 
+/// What the status line says of the file, from what the persistence middleware reports.
 let persistenceReducer = Reducer<PersistenceAction, PersistenceState>.reduce { action, state in
     switch action {
     case .load: state.status = "loading"
-    case .loaded(let items):
+    case .save: break
+    case .event(.loaded(let items)):
+        let items = items?.elements ?? []
         state.status = "loaded \(items.count) item\(items.count == 1 ? "" : "s")"
         state.savedItems = items
-    case .loadFailed(let reason): state.status = reason
-    case .save: state.status = "saving"
-    case .saved(let items):
+    case .event(.saved(let items, _, _)):
         state.status = "saved \(items.count) item\(items.count == 1 ? "" : "s")"
-        state.savedItems = items
-    case .saveFailed(let reason): state.status = reason
+        state.savedItems = items.elements
+    case .event(.saveFailed(let reason, _)):
+        state.status = "could not save to todos.json: \(reason)"
+    case .event(.unreadable(let reason, let keptAs)):
+        let aside = keptAs.map { "kept it aside as \(URL(fileURLWithPath: $0).lastPathComponent)" } ?? "left it as it is"
+        state.status = "could not read todos.json (\(reason)); \(aside) and started empty"
+        state.savedItems = []
+    case .event(.newerVersion):
+        state.status = "todos.json was written by a newer version of the demo: kept as it is, and not saved over"
     }
 }
 
@@ -50,9 +60,16 @@ let appReducer: Reducer<AppAction, AppState> =
     <> persistenceReducer.lift(action: \AppAction.persistence, state: \AppState.persistence)
     <> Reducer<AppAction, AppState>.reduce { action, state in
         switch action {
-        case .autosave(let gate): state.autosave = gate == .turnOn || (gate == .toggle && !state.autosave)
+        case .autosave(let gate):
+            state.autosave = gate == .turnOn || (gate == .toggle && !state.autosave)
+            if state.autosave { state.persistedItems = state.list.items }
+        case .list:
+            if state.autosave { state.persistedItems = state.list.items }
+        case .persistence(.save): state.persistedItems = state.list.items
         case .say(let message): state.message = message
-        case .persistence(.loaded(let items)): listReducer.reduce(.replace(items), &state.list)
+        case .persistence(.event(.loaded(let items?))):
+            listReducer.reduce(.replace(items.elements), &state.list)
+            state.persistedItems = state.list.items
         default: break
         }
     }

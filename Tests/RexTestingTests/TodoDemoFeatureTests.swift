@@ -1,47 +1,49 @@
 import Foundation
 import RexCore
+import RexMiddlewares
 import RexTesting
 import Testing
 @testable import TodoDemo
 
 @Suite("The demo's features, with TestStore")
 struct TodoDemoFeatureTests {
-    @Test("Adding an item asks for a save through autosave; autosave off asks for none")
-    func autosave() async {
-        let store = TestStore(
-            initialState: AppState(),
-            reducer: appReducer,
-            middleware: AutosaveMiddleware().gated(by: { $0.autosave }, initially: .on)
-        )
+    @Test("A row's toggle reaches its item by id; with autosave on, the list to persist follows the list")
+    func toggle() async {
+        let store = TestStore(initialState: AppState(), reducer: appReducer)
         let milk = TodoItem(id: 1, title: "Buy milk", done: false)
         await store.send(.list(.add("Buy milk"))) {
             $0.list.items = [milk]
             $0.list.nextID = 2
+            $0.persistedItems = [milk]
         }
-        await store.receive(.persistence(.save([milk]))) { $0.persistence.status = "saving" }
         await store.send(.autosave(.turnOff)) { $0.autosave = false }
         await store.send(.list(.item(ElementIDAction(id: 1, action: .toggle)))) { $0.list.items[0].done = true }
+        await store.send(.persistence(.save)) { $0.persistedItems[0].done = true }
         await store.finish()
     }
 
-    @Test("Turning autosave on saves the changes made while it was off")
-    func autosaveOnSavesPendingChanges() async {
-        var state = AppState()
-        let milk = TodoItem(id: 1, title: "Buy milk", done: false)
-        state.list.items = [milk]
-        state.persistence.savedItems = []
-        state.autosave = false
-        let store = TestStore(
-            initialState: state,
-            reducer: appReducer,
-            middleware: AutosaveMiddleware().gated(by: { $0.autosave }, initially: .off)
-        )
-        await store.send(.autosave(.turnOn)) { $0.autosave = true }
-        await store.receive(.persistence(.save([milk]))) { $0.persistence.status = "saving" }
+    @Test("What the persistence middleware reports becomes the status line, and a load replaces the list")
+    func persistenceEvents() async {
+        let saved: IdentifiedArrayOf<TodoItem> = [TodoItem(id: 4, title: "Call Ada", done: true)]
+        let store = TestStore(initialState: AppState(), reducer: appReducer)
+        await store.send(.persistence(.load)) { $0.persistence.status = "loading" }
+        await store.send(.persistence(.event(.loaded(saved)))) {
+            $0.persistence.status = "loaded 1 item"
+            $0.persistence.savedItems = saved.elements
+            $0.list.items = saved
+            $0.list.nextID = 5
+            $0.persistedItems = saved
+        }
+        await store.send(.persistence(.event(.saved(saved, bytes: 80, duration: .milliseconds(1))))) {
+            $0.persistence.status = "saved 1 item"
+        }
+        await store.send(.persistence(.event(.saveFailed(reason: "disk full", retryIn: .seconds(5))))) {
+            $0.persistence.status = "could not save to todos.json: disk full"
+        }
         await store.finish()
     }
 
-    @Test("Loading a saved list replaces the list")
+    @Test("The demo's persistence reads the file when asked, and reports the list")
     func load() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rex-testing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -50,20 +52,11 @@ struct TodoDemoFeatureTests {
         let saved = [TodoItem(id: 4, title: "Call Ada", done: true)]
         try JSONEncoder().encode(saved).write(to: file)
 
-        let effects = persistenceEffects.inject(TodoWorld(file: file))
-        let store = TestStore(
-            initialState: AppState(),
-            reducer: appReducer,
-            middleware: effects.lift(inputAction: \AppAction.persistence, outputAction: AppAction.persistence, state: \AppState.persistence),
-            effects: [effects]
-        )
-        await store.send(.persistence(.load)) { $0.persistence.status = "loading" }
-        await store.receive(.persistence(.loaded(saved))) {
-            $0.persistence.status = "loaded 1 item"
-            $0.persistence.savedItems = saved
-            $0.list.items = IdentifiedArray(uniqueElements: saved)
-            $0.list.nextID = 5
-        }
-        await store.finish()
+        let persistence = makePersistence(TodoWorld(file: file, clock: TestClock()))
+        let store = ReduxStoreBase(initialState: AppState(), reducer: appReducer, middleware: persistence)
+        await store.dispatchAndWait(.persistence(.load))
+        await persistence.flush()
+        #expect(store.state.list.items.elements == saved)
+        #expect(store.state.persistence.status == "loaded 1 item")
     }
 }

@@ -32,7 +32,13 @@ struct TodoDemoTests {
         #expect(app.store.state.persistence.status == "saved 3 items")
         #expect(screens.contains { $0.contains("Unknown command `frobnicate`") })
         #expect(screens.contains { $0.contains("There is no item `9`") })
-        let saved = try JSONDecoder().decode([TodoItem].self, from: Data(contentsOf: folder.appendingPathComponent("todos.json")))
+        struct SavedFile: Decodable {
+            let version: Int
+            let data: [TodoItem]
+        }
+        let file = try JSONDecoder().decode(SavedFile.self, from: Data(contentsOf: folder.appendingPathComponent("todos.json")))
+        #expect(file.version == 1)
+        let saved = file.data
         #expect(saved == app.store.state.list.items.elements)
         // A second run loads what the first saved.
         let again = self.app(in: folder)
@@ -49,12 +55,29 @@ struct TodoDemoTests {
         try Data("not json".utf8).write(to: file)
         let app = app(in: folder)
         await app.start()
-        #expect(app.store.state.persistence.status.hasPrefix("could not read todos.json; kept it aside as todos.json.corrupt-"))
-        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("todos.json.corrupt-") }
+        let status = app.store.state.persistence.status
+        #expect(status.hasPrefix("could not read todos.json ("), "status: \(status)")
+        #expect(status.contains("kept it aside as todos.json.unreadable-"), "status: \(status)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("todos.json.unreadable-") }
         #expect(aside.count == 1)
         #expect(try String(contentsOf: folder.appendingPathComponent(aside[0]), encoding: .utf8) == "not json")
         _ = await app.perform("add Fresh start")
         #expect(app.store.state.persistence.status == "saved 1 item")
+    }
+
+    @Test("A list saved by the demo before it had a persistence middleware (no version) is loaded, and saved with one")
+    func unversionedFile() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("todos.json")
+        try Data(#"[{"id": 3, "title": "From before", "done": true}]"#.utf8).write(to: file)
+        let app = app(in: folder)
+        await app.start()
+        #expect(app.store.state.list.items.map(\.title) == ["From before"])
+        #expect(app.store.state.list.items.map(\.done) == [true])
+        #expect(app.store.state.persistence.status == "loaded 1 item")
+        _ = await app.perform("add After")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self).contains(#""version":1"#))
     }
 
     @Test("A save that fails says why, and keeps the list in memory")

@@ -66,6 +66,19 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: rows.make, teardown: rows.drop)
     }
 
+    let largePart = Prepared { PersistLargePartWorkload() }
+    Benchmark("W12 persisted part of 10,000 items: the turn that changes it", configuration: configuration(.kilo), closure: { benchmark in
+        largePart.workload.changeOnly(actions: benchmark.scaledIterations.count)
+    }, setup: largePart.make, teardown: largePart.drop)
+    let saves = Prepared { PersistLargePartWorkload() }
+    Benchmark("W12 persisted part of 10,000 items: the save, off the turn", configuration: configuration(.one, metrics: [.wallClock]), closure: { _ in
+        await saves.workload.save()
+    }, setup: saves.make, teardown: {
+        let reported = saves.workload.reportedMicroseconds
+        print("W12: saves of 10,000 items as the middleware reported them: median \(Int(reported.median)) µs, maximum \(Int(reported.maximum)) µs")
+        try await saves.drop()
+    })
+
     let batches = BatchesWorkload()
     Benchmark("W10 batches of 100, 100 projections", configuration: configuration(.kilo)) { benchmark in
         batches.run(actions: benchmark.scaledIterations.count)

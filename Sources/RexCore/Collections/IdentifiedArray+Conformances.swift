@@ -54,3 +54,11 @@ extension IdentifiedArray: CustomStringConvertible {
         values.description
     }
 }
+
+extension IdentifiedArray: CustomReflectable {
+    /// The elements, as an array's: what a debugger, `dump` and the logger's field diffs show,
+    /// rather than the positions and the change log kept beside them.
+    public var customMirror: Mirror {
+        Mirror(self, unlabeledChildren: Array(values), displayStyle: .collection)
+    }
+}

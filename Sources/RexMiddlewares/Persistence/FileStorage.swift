@@ -19,13 +19,10 @@ public struct FileStorage: PersistenceStorage {
         self.url = url
     }
 
-    /// The file's contents; `nil` when there is no file.
+    /// The file's contents; `nil` when there is no file (or its folder is not a folder).
     public func read() throws -> Data? {
-        do {
-            return try Data(contentsOf: url)
-        } catch CocoaError.fileReadNoSuchFile {
-            return nil
-        }
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try Data(contentsOf: url)
     }
 
     /// Writes `data` to a new temporary file beside the file, and flushes it to the disk.

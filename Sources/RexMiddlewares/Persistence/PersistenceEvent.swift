@@ -12,9 +12,9 @@ public enum PersistenceEvent<Part: Sendable>: Sendable {
     /// one knows up to `supported`). It is left as it is: nothing is saved over it while the app
     /// runs, and the app goes on from its default state.
     case newerVersion(found: Int, supported: Int)
-    /// The part was saved: `bytes` written, in `duration` (encoding and writing, off the store's
-    /// turns).
-    case saved(bytes: Int, duration: Duration)
+    /// The part was saved, as it is here: `bytes` written, in `duration` (encoding and writing,
+    /// off the store's turns).
+    case saved(Part, bytes: Int, duration: Duration)
     /// A save failed (a full disk, no permission): what was not saved is kept, and is tried
     /// again after `retryIn`, or sooner if the part changes or ``PersistenceMiddleware/flush()``
     /// is called.

@@ -32,11 +32,28 @@ struct PersistenceFormat<Part: Codable & Sendable>: Sendable {
 
     /// The part saved in `data`, migrated to the app's version.
     func decode(_ data: Data) -> Reading {
+        let found: Int
         do {
-            let found = try JSONDecoder().decode(VersionOnly.self, from: data).version
-            if found > version { return .newer(found: found) }
+            found = try JSONDecoder().decode(VersionOnly.self, from: data).version
+        } catch {
+            // No version beside the data: written before the middleware, as version 0, when a
+            // migration from 0 says what it holds.
+            guard migrations.contains(where: { $0.from == 0 }) else { return .unreadable(Self.reason(error)) }
+            return migrated(data, from: 0)
+        }
+        if found > version { return .newer(found: found) }
+        do {
             if found == version { return .part(try JSONDecoder().decode(Envelope.self, from: data).data) }
-            var json = try partJSON(in: data)
+            return migrated(try partJSON(in: data), from: found)
+        } catch {
+            return .unreadable(Self.reason(error))
+        }
+    }
+
+    /// The part's JSON at version `found`, migrated to the app's version and decoded.
+    private func migrated(_ data: Data, from found: Int) -> Reading {
+        do {
+            var json = data
             for step in found..<version {
                 guard let migration = migrations.first(where: { $0.from == step }) else {
                     return .unreadable("no migration from version \(step) to \(step + 1)")

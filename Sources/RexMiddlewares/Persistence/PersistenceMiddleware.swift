@@ -89,7 +89,7 @@ public struct PersistenceMiddleware<Action: Sendable, State: Sendable, Part: Cod
     /// is returned as it is (and what went wrong is reported at the store's first turn).
     public func restoring(_ state: State) -> State {
         var state = state
-        if let saved = saver.core.readAtLaunch() {
+        if let saved = saver.core.readAtLaunch(default: state[keyPath: part]) {
             state[keyPath: part] = saved
         }
         return state
@@ -107,9 +107,9 @@ public struct PersistenceMiddleware<Action: Sendable, State: Sendable, Part: Cod
     @inlinable
     public func handle(action: Action, from dispatcher: ActionSource, state: @escaping GetState<State>) -> IO<Action> {
         if let loadsOn, loadsOn(action) {
-            return IO { [saver] output in
+            return IO { [saver, part] output in
                 saver.start(getState: state, output: output)
-                saver.load(to: output)
+                saver.load(to: output, current: state()[keyPath: part])
             }
         }
         switch check.noteTurn() {

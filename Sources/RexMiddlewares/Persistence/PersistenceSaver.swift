@@ -210,7 +210,7 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
                 throw error
             }
             lock.withLock { written = part }
-            tell(.saved(bytes: data.count, duration: ContinuousClock.now - start))
+            tell(.saved(part, bytes: data.count, duration: ContinuousClock.now - start))
             return true
         } catch {
             tell(.saveFailed(reason: String(describing: error), retryIn: retryAfter))
@@ -222,28 +222,34 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
 
     /// Reads the storage now, on the caller's thread: the part saved, or `nil`. What went wrong
     /// is kept, to be reported at the store's first turn.
-    func readAtLaunch() -> Part? {
-        let (found, event) = queue.sync { read() }
+    func readAtLaunch(default part: Part) -> Part? {
+        let (found, event) = queue.sync { read(current: part) }
         if let event {
             lock.withLock { untold.append(event) }
         }
         return found
     }
 
-    /// Reads the storage in the background and reports `.loaded` (or what went wrong).
-    func load(to output: AnyActionHandler<Action>) {
+    /// Reads the storage in the background and reports `.loaded` (or what went wrong); `current`
+    /// is the part when the load was asked for.
+    func load(to output: AnyActionHandler<Action>, current: Part) {
         queue.async { [self] in
-            let (found, event) = read()
+            let (found, event) = read(current: current)
             send(event ?? .loaded(found), to: output)
         }
     }
 
-    /// Reads and decodes the storage; on the queue. Unreadable data is set aside.
-    private func read() -> (Part?, PersistenceEvent<Part>?) {
+    /// Reads and decodes the storage; on the queue. Unreadable data is set aside. When nothing
+    /// usable was saved, the app goes on with `current`, which counts as saved: it is written
+    /// once it changes, not at once (an app's default state needs no file).
+    private func read(current: Part) -> (Part?, PersistenceEvent<Part>?) {
         let reading: PersistenceFormat<Part>.Reading
         do {
             guard let data = try storage.read() else {
-                lock.withLock { hasRead = true }
+                lock.withLock {
+                    hasRead = true
+                    written = current
+                }
                 return (nil, nil)
             }
             reading = format.decode(data)
@@ -266,6 +272,7 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
             let keptAs = try? storage.setAside()
             lock.withLock {
                 hasRead = true
+                written = current
                 // Not set aside: it stays, and is not written over.
                 writesDisabled = keptAs == nil
             }

@@ -32,7 +32,7 @@ final class PersistenceSaver<Action: Sendable, State, Part: Codable & Equatable 
 
     /// Reads the storage in the background, and reports what it holds.
     @usableFromInline
-    func load(to output: AnyActionHandler<Action>) {
-        core.load(to: output)
+    func load(to output: AnyActionHandler<Action>, current: Part) {
+        core.load(to: output, current: current)
     }
 }

@@ -25,6 +25,9 @@ let persistence = PersistenceMiddleware<Int, State, [String]>(
 )
 let store = ReduxStoreBase(initialState: persistence.restoring(State()), reducer: generation, middleware: persistence)
 var next = (store.state.items.first?.split(separator: "-").first).flatMap { Int($0) } ?? 0
+// Tells the test that the saving starts, so that its kills land in the loop, however slowly the
+// program started (a thread-sanitized build starts slowly).
+FileHandle.standardOutput.write(Data("saving\n".utf8))
 while true {
     next += 1
     store.dispatch(next)

@@ -21,9 +21,12 @@ struct PersistenceCrashTests {
             let process = Process()
             process.executableURL = fixture
             process.arguments = [file.path]
-            process.standardOutput = FileHandle.nullDevice
+            let output = Pipe()
+            process.standardOutput = output
             try process.run()
-            usleep(UInt32.random(in: 5_000...60_000))
+            // Once it says it saves, at a random moment of its first saves.
+            _ = output.fileHandleForReading.availableData
+            usleep(UInt32.random(in: 0...30_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal)

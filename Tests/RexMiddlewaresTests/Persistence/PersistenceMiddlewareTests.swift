@@ -38,12 +38,13 @@ struct PersistenceSavingTests {
         app.clock.advance(by: Domain.App.debounce - .milliseconds(1))
         #expect(storage.data == nil)
         app.clock.advance(by: .milliseconds(1))
-        guard case .saved(let bytes, _) = await events.next() else {
+        guard case .saved(let saved, let bytes, _) = await events.next() else {
             Issue.record("no save reported")
             return
         }
         #expect(Domain.decoded(storage.data)?.todos == ["Milk"])
         #expect(bytes == storage.data?.count)
+        #expect(saved == ["Milk"])
         #expect(Domain.decoded(storage.data)?.version == 1)
     }
 

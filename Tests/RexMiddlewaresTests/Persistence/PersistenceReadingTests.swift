@@ -82,6 +82,18 @@ struct PersistenceReadingTests {
         #expect(Domain.decoded(storage.data)?.todos == ["Milk", "Tea", "Bread"])
     }
 
+    @Test("Data written before the middleware, with no version beside it, is version 0 for a migration from 0")
+    func unversioned() async throws {
+        let storage = InMemoryStorage(try JSONSerialization.data(withJSONObject: ["Milk", "Tea"]))
+        let app = Domain.App(storage: storage, version: 1, migrations: [PersistenceMigration(from: 0) { $0 }])
+        let store = app.restoredStore()
+        #expect(store.state.todos == ["Milk", "Tea"])
+        store.dispatch(.add("Bread"))
+        await app.middleware.flush()
+        #expect(Domain.decoded(storage.data)?.version == 1)
+        #expect(Domain.decoded(storage.data)?.todos == ["Milk", "Tea", "Bread"])
+    }
+
     @Test("A missing migration makes the data unreadable: set aside, reported, the default kept")
     func missingMigration() async {
         let storage = InMemoryStorage(Domain.encoded(["Milk"], version: 1))
