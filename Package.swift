@@ -7,12 +7,15 @@ let package = Package(
     products: [
         .library(name: "RexCore", targets: ["RexCore"]),
         .library(name: "RexMiddlewares", targets: ["RexMiddlewares"]),
+        .library(name: "RexDevTools", targets: ["RexDevTools"]),
         .library(name: "RexTesting", targets: ["RexTesting"]),
     ],
     targets: [
         .target(name: "RexCore"),
         .target(name: "RexMiddlewares", dependencies: ["RexCore"]),
-        .target(name: "RexTesting", dependencies: ["RexCore", "RexMiddlewares"]),
+        // Recording, replay and time travel; RexCore only, so that an app can ship it in debug builds.
+        .target(name: "RexDevTools", dependencies: ["RexCore"]),
+        .target(name: "RexTesting", dependencies: ["RexCore", "RexMiddlewares", "RexDevTools"]),
         // The demo: a to-do list in the terminal, built the way the docs teach. Not a product.
         .target(name: "TodoDemo", dependencies: ["RexCore", "RexMiddlewares"]),
         .executableTarget(name: "rex-demo", dependencies: ["TodoDemo"]),
@@ -30,6 +33,7 @@ let package = Package(
         // What the test targets share; not a product.
         .target(name: "RexTestSupport", dependencies: ["RexCore"], path: "Tests/RexTestSupport"),
         .testTarget(name: "RexCoreTests", dependencies: ["RexCore", "RexTestSupport"]),
+        .testTarget(name: "RexDevToolsTests", dependencies: ["RexCore", "RexDevTools", "RexTesting", "RexTestSupport"]),
         .testTarget(
             name: "RexMiddlewaresTests",
             dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport", "LoggerExitFixture", "PersistenceCrashFixture"]

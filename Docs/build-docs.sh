@@ -13,7 +13,7 @@
 set -euo pipefail
 output=$(mkdir -p "${1:-Docs/site}" && cd "${1:-Docs/site}" && pwd)
 cd "$(dirname "$0")/.."
-modules=(RexCore RexMiddlewares RexTesting)
+modules=(RexCore RexMiddlewares RexDevTools RexTesting)
 scratch=.build-docs
 
 work=$(mktemp -d)

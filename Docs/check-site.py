@@ -100,7 +100,7 @@ def main():
         browser.set_window_size(1280, browser.execute_script("return document.body.scrollHeight") + 140)
         browser.save_screenshot(os.path.join(shots, "landing.png"))
         browser.set_window_size(1280, 900)
-        for module in ("RexCore", "RexMiddlewares", "RexTesting"):
+        for module in ("RexCore", "RexMiddlewares", "RexDevTools", "RexTesting"):
             browser.get(base + "/")
             browser.find_element(By.CSS_SELECTOR, f"#{module.lower()} h2 a").click()
             if title_is(module):

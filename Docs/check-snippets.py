@@ -27,7 +27,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-IMPORTS = ["Foundation", "RexCore", "RexMiddlewares", "RexTesting"]
+IMPORTS = ["Foundation", "RexCore", "RexMiddlewares", "RexDevTools", "RexTesting"]
 FENCE = re.compile(r"^```swift\n(.*?)^```", flags=re.S | re.M)
 
 

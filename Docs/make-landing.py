@@ -11,7 +11,7 @@ import os
 import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODULES = ["RexCore", "RexMiddlewares", "RexTesting"]
+MODULES = ["RexCore", "RexMiddlewares", "RexDevTools", "RexTesting"]
 
 
 def summary(lines):

@@ -80,6 +80,47 @@ struct PersistenceSavingTests {
         #expect(Domain.decoded(storage.data)?.todos == ["Milk"])
     }
 
+    @Test("Saves from flushes and from the debounce, asked from many tasks at once, never overlap")
+    func oneWriteAtATime() async {
+        let storage = WatchedStorage(InMemoryStorage())
+        let app = Domain.App(storage: storage)
+        let store = app.restoredStore()
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for step in 0..<10 {
+                        store.dispatch(.add("\(task)-\(step)"))
+                        app.clock.advance(by: Domain.App.debounce)
+                        await app.middleware.flush()
+                    }
+                }
+            }
+        }
+        await app.middleware.flush()
+        #expect(storage.mostWritesAtOnce == 1)
+        #expect(storage.writes > 1)
+        #expect(Domain.decoded(storage.inner.data)?.todos.count == 80)
+    }
+
+    @Test("A save under way does not hold up the store: turns go on while it writes")
+    func savesAreOffTheTurn() async {
+        let storage = WatchedStorage(InMemoryStorage(), blocking: true)
+        let app = Domain.App(storage: storage)
+        let store = app.restoredStore()
+        store.dispatch(.add("Milk"))
+        await app.clock.waitForSleepers(1)
+        app.clock.advance(by: Domain.App.debounce)
+        await storage.writeStarted()
+        for _ in 0..<100 {
+            store.dispatch(.bump)
+        }
+        #expect(store.state.counter == 100)
+        #expect(storage.inner.data == nil)  // the save is still waiting
+        storage.release()
+        await app.middleware.flush()
+        #expect(Domain.decoded(storage.inner.data)?.todos == ["Milk"])
+    }
+
     @Test("A store that goes saves what waits to be saved")
     func storeGoesSaves() {
         let storage = InMemoryStorage()
@@ -104,6 +145,7 @@ struct PersistenceSavingTests {
         store.dispatch(.load)
         #expect(await events.next() == .loaded(["Saved"]))
         // The reducer puts what was loaded in the state; that is what is saved from then on.
+        _ = await Domain.firstState(of: store) { $0.todos == ["Saved"] }
         store.dispatch(.add("After"))
         await app.middleware.flush()
         #expect(Domain.decoded(storage.data)?.todos == ["Saved", "After"])

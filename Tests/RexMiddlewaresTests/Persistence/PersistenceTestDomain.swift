@@ -118,3 +118,62 @@ final class FaultyStorage<Inner: PersistenceStorage>: PersistenceStorage, @unche
         lock.withLock { commitCount += 1 }
     }
 }
+
+/// A storage that notes how many writes overlap, around another storage; a blocking one holds
+/// each write until the test releases it.
+final class WatchedStorage<Inner: PersistenceStorage>: PersistenceStorage, @unchecked Sendable {  // every `var` is guarded by `lock`
+    let inner: Inner
+    private let lock = NSLock()
+    private var inFlight = 0
+    private var mostInFlight = 0
+    private var started = 0
+    private let blocking: Bool
+    private let released = DispatchSemaphore(value: 0)
+    private let (starts, startContinuation) = AsyncStream.makeStream(of: Void.self)
+
+    init(_ inner: Inner, blocking: Bool = false) {
+        self.inner = inner
+        self.blocking = blocking
+    }
+
+    /// The most writes that were under way at once.
+    var mostWritesAtOnce: Int { lock.withLock { mostInFlight } }
+    /// How many writes started.
+    var writes: Int { lock.withLock { started } }
+
+    /// Returns once a write has started.
+    func writeStarted() async {
+        var iterator = starts.makeAsyncIterator()
+        _ = await iterator.next()
+    }
+
+    /// Lets the blocked writes go on.
+    func release() {
+        released.signal()
+    }
+
+    func read() throws -> Data? { try inner.read() }
+    func discard(_ staged: StagedData) { inner.discard(staged) }
+    func setAside() throws -> String { try inner.setAside() }
+
+    func stage(_ data: Data) throws -> StagedData {
+        lock.withLock {
+            inFlight += 1
+            started += 1
+            mostInFlight = max(mostInFlight, inFlight)
+        }
+        startContinuation.yield()
+        if blocking {
+            released.wait()
+        } else {
+            // Long enough for another write to overlap, if anything let it.
+            usleep(2_000)
+        }
+        return try inner.stage(data)
+    }
+
+    func commit(_ staged: StagedData) throws {
+        defer { lock.withLock { inFlight -= 1 } }
+        try inner.commit(staged)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import RexCore
+import RexDevTools
+import RexTestSupport
+import Testing
+
+@Suite("Recorder")
+struct RecorderTests {
+    typealias Domain = RecorderDomain
+
+    @Test("Records each turn: the action, its source, the state after it, in order")
+    func records() throws {
+        let (store, recorder) = Domain.recordedStore()
+        store.dispatch(.increment)
+        store.dispatch(.add("Milk"))
+        let line = UInt(#line) - 1
+        let steps = recorder.steps
+        #expect(steps.map(\.action) == [.increment, .add("Milk")])
+        #expect(steps.map(\.index) == [0, 1])
+        #expect(steps[1].state == Domain.State(count: 1, items: ["Milk"]))
+        #expect(steps[1].source.line == line)
+        #expect(steps[1].source.file.hasSuffix("RecorderTests.swift"))
+        #expect(steps[0].time <= steps[1].time)
+        #expect(steps.allSatisfy { $0.duration >= .zero })
+        let session = try #require(recorder.session(appName: "Test", appVersion: "1"))
+        #expect(session.initialState == Domain.State())
+    }
+
+    @Test("The ring stays within its bound over 100,000 turns, and its session starts where it does")
+    func bounded() throws {
+        let (store, recorder) = Domain.recordedStore(capacity: 100)
+        for _ in 0..<100_000 {
+            store.dispatch(.increment)
+        }
+        let steps = recorder.steps
+        #expect(steps.count == 100)
+        #expect(recorder.recordedCount == 100_000)
+        #expect(steps.first?.index == 99_900)
+        #expect(steps.last?.state.count == 100_000)
+        let session = try #require(recorder.session(appName: "Test", appVersion: "1"))
+        #expect(session.initialState.count == 99_900)
+        #expect(session.replay(through: Domain.reducer) == nil)
+    }
+
+    @Test("A session written as JSON and read back is the same: actions, sources, states, times")
+    func roundTrip() throws {
+        let (store, recorder) = Domain.recordedStore()
+        store.dispatch(.add("Milk"))
+        store.dispatch(.rename("Groceries"), info: "from the title field")
+        store.dispatch(.increment)
+        let session = try #require(recorder.session(appName: "Groceries", appVersion: "2.1"))
+        let data = try session.jsonData()
+        let read = try RecordedSession<Domain.Action, Domain.State>(jsonData: data)
+        #expect(read.formatVersion == 1)
+        #expect(read.appName == "Groceries")
+        #expect(read.steps.map(\.action) == session.steps.map(\.action))
+        #expect(read.steps.map(\.source) == session.steps.map(\.source))
+        #expect(read.steps.map(\.source.info) == [nil, "from the title field", nil])
+        #expect(read.steps.map(\.state) == session.steps.map(\.state))
+        #expect(read.initialState == session.initialState)
+        for (original, copy) in zip(session.steps, read.steps) {
+            #expect(abs(original.time.timeIntervalSince(copy.time)) < 0.001)
+            #expect(abs(Double((original.duration - copy.duration).components.attoseconds)) < 1e12)
+        }
+    }
+
+    @Test("A session of a newer format is not read")
+    func newerFormat() throws {
+        let (store, recorder) = Domain.recordedStore()
+        store.dispatch(.increment)
+        var session = try #require(recorder.session(appName: "Test", appVersion: "1"))
+        session.formatVersion = 2
+        #expect(throws: DecodingError.self) {
+            _ = try RecordedSession<Domain.Action, Domain.State>(jsonData: try session.jsonData())
+        }
+    }
+
+    @Test("Replaying an unchanged reducer gives every recorded state; a changed one is caught at its step, with the fields that differ")
+    func replay() throws {
+        let (store, recorder) = Domain.recordedStore()
+        store.dispatch(.add("Milk"))
+        store.dispatch(.increment)
+        store.dispatch(.rename("Groceries"))
+        store.dispatch(.add("Tea"))
+        let session = try #require(recorder.session(appName: "Test", appVersion: "1"))
+        #expect(session.replay(through: Domain.reducer) == nil)
+        let divergence = try #require(session.replay(through: Domain.changedReducer))
+        #expect(divergence.stepIndex == 2)
+        #expect(divergence.action == .rename("Groceries"))
+        #expect(divergence.source.function == "replay()")
+        #expect(divergence.differences == [".settings.limit: 10 → 0"])
+        #expect(divergence.description.contains("step 2"))
+    }
+}
