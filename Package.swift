@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "RexDevTools", dependencies: ["RexCore"]),
         .target(name: "RexTesting", dependencies: ["RexCore", "RexMiddlewares", "RexDevTools"]),
         // The demo: a to-do list in the terminal, built the way the docs teach. Not a product.
-        .target(name: "TodoDemo", dependencies: ["RexCore", "RexMiddlewares"]),
+        .target(name: "TodoDemo", dependencies: ["RexCore", "RexMiddlewares", "RexDevTools"]),
         .executableTarget(name: "rex-demo", dependencies: ["TodoDemo"]),
         // A program that logs and returns at once, run by the logger's tests as a child process.
         .executableTarget(
@@ -38,7 +38,7 @@ let package = Package(
             name: "RexMiddlewaresTests",
             dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport", "LoggerExitFixture", "PersistenceCrashFixture"]
         ),
-        .testTarget(name: "RexTestingTests", dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "TodoDemo"]),
+        .testTarget(name: "RexTestingTests", dependencies: ["RexCore", "RexMiddlewares", "RexDevTools", "RexTesting", "TodoDemo"]),
         .testTarget(name: "TodoDemoTests", dependencies: ["TodoDemo", "rex-demo", "RexCore", "RexTestSupport"]),
         // SwiftRex 0.8's spellings, compiled in Swift 5 mode as a migrating app compiles first,
         // with the setting the migration article recommends: without it, Swift 5 mode warns that

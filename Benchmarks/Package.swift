@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RexCore", package: rexPackage),
                 .product(name: "RexMiddlewares", package: rexPackage),
+                .product(name: "RexDevTools", package: rexPackage),
             ]
         ),
         .executableTarget(

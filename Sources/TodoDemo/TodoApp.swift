@@ -1,5 +1,6 @@
 import Foundation
 import RexCore
+import RexDevTools
 import RexMiddlewares
 
 /// The to-do app: its store, built the way the docs teach, and the commands a user types.
@@ -9,6 +10,8 @@ public final class TodoApp: Sendable {
     private let persistence: PersistenceMiddleware<AppAction, AppState, IdentifiedArrayOf<TodoItem>>
     private let listView: StoreProjection<ListAction, String>
     private let rows: TodoRows
+    /// The last 1,000 turns, for `export`.
+    private let recorder = Recorder<AppAction, AppState>(capacity: 1_000)
     private let statusView: StoreProjection<Never, String>
 
     /// Creates the app; the logger appends to `logFile`.
@@ -16,7 +19,7 @@ public final class TodoApp: Sendable {
         let persistence = makePersistence(world)
         // Autosave is in the state: the reducer keeps `persistedItems` as the list while it is
         // on, and the middleware saves `persistedItems` whenever it changes.
-        let middleware = persistence
+        let middleware = persistence <> recorder.middleware
         store = ReduxStoreBase(
             initialState: AppState(),
             reducer: appReducer,
@@ -84,6 +87,9 @@ public final class TodoApp: Sendable {
         case "autosave" where ["on", "off"].contains(argument):
             await store.dispatchAndWait(.autosave(argument == "on" ? .turnOn : .turnOff))
         case "save": await store.dispatchAndWait(.persistence(.save))
+        case "export" where argument.isEmpty:
+            await store.dispatchAndWait(.say("`export` needs a file name, as in `export session.json`."))
+        case "export": await store.dispatchAndWait(.say(export(to: argument)))
         default:
             await store.dispatchAndWait(.say("Unknown command `\(line)`. Type `help` for the commands."))
         }
@@ -105,6 +111,17 @@ public final class TodoApp: Sendable {
         return "Saved \(count) item\(count == 1 ? "" : "s") before quitting. Bye."
     }
 
+    /// Writes the recorded session to `path`, and returns what to tell the user.
+    func export(to path: String) -> String {
+        guard let session = recorder.session(appName: "rex-demo", appVersion: "1") else { return "Nothing to export yet." }
+        do {
+            try session.jsonData().write(to: URL(fileURLWithPath: path))
+            return "Exported the last \(session.steps.count) steps to \(path)."
+        } catch {
+            return "Could not export to \(path): \(error.localizedDescription)"
+        }
+    }
+
     /// The screen: the heading, a line per item (each read from its row projection), then the
     /// status line.
     public func screen() -> String {
@@ -118,6 +135,7 @@ public final class TodoApp: Sendable {
 
     static let help = """
         Commands: add <title> · done <n> (marks it done, or not done again) · rm <n> ·
-        clear (remove done items) · save · autosave on|off · help · quit (saves what is not saved)
+        clear (remove done items) · save · autosave on|off · export <file> (the session, for a bug report) ·
+        help · quit (saves what is not saved)
         """
 }

@@ -12,7 +12,7 @@ public struct TodoItem: Codable, Equatable, Identifiable, Sendable {
 }
 
 /// The list feature: its state and actions.
-public struct ListState: Equatable, Sendable {
+public struct ListState: Codable, Equatable, Sendable {
     /// The items, in the order the user sees them, each found by its id in O(1).
     public var items: IdentifiedArrayOf<TodoItem> = []
     /// The identifier the next item gets.
@@ -20,7 +20,7 @@ public struct ListState: Equatable, Sendable {
 }
 
 /// What can happen to the list.
-public enum ListAction: Equatable, Sendable {
+public enum ListAction: Codable, Equatable, Sendable {
     /// Adds an item with this title at the end.
     case add(String)
     /// Something that happens to one item, named by its id: what its row sends.
@@ -40,7 +40,7 @@ public enum ListAction: Equatable, Sendable {
 }
 
 /// What can happen to one item: what a row of the list sends.
-public enum ItemAction: Equatable, Sendable {
+public enum ItemAction: Codable, Equatable, Sendable {
     /// Marks it done, or not done.
     case toggle
 }
@@ -60,7 +60,7 @@ public struct TodoRow: Equatable, Sendable {
 }
 
 /// The persistence feature: what the app knows of the file the list is saved in.
-public struct PersistenceState: Equatable, Sendable {
+public struct PersistenceState: Codable, Equatable, Sendable {
     /// What the user should know about the file: "loaded 3 items", "saved", an error.
     public var status = "not loaded"
     /// The list as the file holds it, as far as the app knows; `nil` before it is loaded.
@@ -68,7 +68,7 @@ public struct PersistenceState: Equatable, Sendable {
 }
 
 /// Loading, and what the persistence middleware reports.
-public enum PersistenceAction: Equatable, Sendable {
+public enum PersistenceAction: Codable, Equatable, Sendable {
     /// Reads the file.
     case load
     /// Saves the list now, whatever autosave says.
@@ -78,7 +78,7 @@ public enum PersistenceAction: Equatable, Sendable {
 }
 
 /// The whole app.
-public struct AppState: Equatable, Sendable {
+public struct AppState: Codable, Equatable, Sendable {
     /// The list.
     public var list = ListState()
     /// The file's status.
@@ -98,7 +98,7 @@ public struct AppState: Equatable, Sendable {
 }
 
 /// Everything that can happen in the app.
-public enum AppAction: Equatable, Sendable {
+public enum AppAction: Codable, Equatable, Sendable {
     /// A change to the list.
     case list(ListAction)
     /// Loading and saving.

@@ -1,5 +1,6 @@
 import Foundation
 import RexCore
+import RexDevTools
 import RexMiddlewares
 import RexTesting
 import Testing
@@ -58,5 +59,27 @@ struct TodoDemoFeatureTests {
         await persistence.flush()
         #expect(store.state.list.items.elements == saved)
         #expect(store.state.persistence.status == "loaded 1 item")
+    }
+}
+
+@Suite("The demo's exported session")
+struct TodoDemoSessionTests {
+    @Test("export writes the session, which replays through the app's reducer as a test")
+    func exportReplays() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rex-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = TodoApp(world: TodoWorld(file: folder.appendingPathComponent("todos.json")), logFile: folder.appendingPathComponent("demo.log"))
+        await app.start()
+        for line in ["add Milk", "add Tea", "done 2", "autosave off", "rm 1"] {
+            _ = await app.perform(line)
+        }
+        let file = folder.appendingPathComponent("session.json")
+        let screen = await app.perform("export \(file.path)")
+        #expect(screen?.contains("Exported the last") == true)
+        let session = try RecordedSession<AppAction, AppState>(jsonData: Data(contentsOf: file))
+        #expect(session.steps.contains { $0.action == .list(.add("Tea")) })
+        #expect(session.steps.last?.state.list.items.map(\.title) == ["Tea"])
+        try expectReplay(ofSessionAt: file, actionType: AppAction.self, reducer: appReducer)
     }
 }

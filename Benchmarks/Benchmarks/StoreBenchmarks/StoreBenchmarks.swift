@@ -28,6 +28,10 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("W2 composed, persistence attached", configuration: configuration(.mega)) { benchmark in
         persisting.run(actions: benchmark.scaledIterations.count)
     }
+    let recording = ComposedWorkload(recording: true)
+    Benchmark("W2 composed, recorder attached", configuration: configuration(.mega)) { benchmark in
+        recording.run(actions: benchmark.scaledIterations.count)
+    }
     Benchmark("W2 composed, hand-written", configuration: configuration(.mega)) { benchmark in
         blackHole(ComposedWorkload.handWritten(actions: benchmark.scaledIterations.count))
     }
@@ -107,6 +111,12 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("W7 memory, W2 for 1,000,000 actions", configuration: .init(metrics: memory, maxIterations: 3)) { _ in
         MemoryWorkload.run(actions: 1_000_000)
+    }
+    Benchmark("W7 memory, W2 with a recorder of 1,000 steps, for 1,000 actions", configuration: .init(metrics: memory, maxIterations: 3)) { _ in
+        MemoryWorkload.runRecorded(actions: 1_000)
+    }
+    Benchmark("W7 memory, W2 with a recorder of 1,000 steps, for 1,000,000 actions", configuration: .init(metrics: memory, maxIterations: 3)) { _ in
+        MemoryWorkload.runRecorded(actions: 1_000_000)
     }
 }
 

@@ -1,5 +1,6 @@
 import RexCore
 import RexMiddlewares
+import RexDevTools
 
 /// W2: a state of 10 sub-states; 10 reducers and 10 middlewares, each lifted by key path to its
 /// sub-state; actions cycle over the 10 kinds.
@@ -66,7 +67,8 @@ public final class ComposedWorkload {
 
     /// W2; with `persisting`, a `PersistenceMiddleware` of `saved` joined to the middlewares,
     /// its part never changing: what persistence costs a turn that leaves its part as it was.
-    public init(persisting: Bool = false) {
+    /// With `recording`, a `Recorder` of 1,000 steps joined to them.
+    public init(persisting: Bool = false, recording: Bool = false) {
         let subReducer = Self.subReducer
         let reducer =
         subReducer.lift(action: \Action.s0, state: \State.s0) <>
@@ -95,6 +97,9 @@ public final class ComposedWorkload {
                 part: \State.saved, storage: InMemoryStorage(), report: { _ in nil }
             )
             store = ReduxStoreBase(initialState: persistence.restoring(State()), reducer: reducer, middleware: middleware <> persistence)
+        } else if recording {
+            let recorder = Recorder<Action, State>(capacity: 1_000)
+            store = ReduxStoreBase(initialState: State(), reducer: reducer, middleware: middleware <> recorder.middleware)
         } else {
             store = ReduxStoreBase(initialState: State(), reducer: reducer, middleware: middleware)
         }

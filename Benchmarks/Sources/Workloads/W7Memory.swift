@@ -4,4 +4,9 @@ public enum MemoryWorkload {
     public static func run(actions: Int) {
         ComposedWorkload().run(actions: actions)
     }
+
+    /// Runs W2 with a recorder of 1,000 steps for `actions` actions in a new store.
+    public static func runRecorded(actions: Int) {
+        ComposedWorkload(recording: true).run(actions: actions)
+    }
 }

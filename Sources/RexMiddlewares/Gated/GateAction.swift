@@ -8,7 +8,7 @@
 ///     if case .analyticsGate(let control) = action { return control } else { return nil }
 /// }, initially: .on)
 /// ```
-public enum GateAction: Hashable, Sendable {
+public enum GateAction: Codable, Hashable, Sendable {
     /// Switches the gate on: the middleware sees actions and may dispatch again.
     case turnOn
     /// Switches the gate off: the middleware sees no action and nothing it dispatches arrives.

@@ -22,3 +22,6 @@ public enum PersistenceEvent<Part: Sendable>: Sendable {
 }
 
 extension PersistenceEvent: Equatable where Part: Equatable {}
+
+/// Events are written as the app's other actions are, so that a recorded session keeps them.
+extension PersistenceEvent: Codable where Part: Codable {}
