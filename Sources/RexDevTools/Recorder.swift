@@ -10,19 +10,32 @@ import RexCore
 /// let store = ReduxStoreBase(initialState: AppState(), reducer: appReducer, middleware: recorder.middleware <> appMiddleware)
 /// ```
 ///
-/// Memory: at most `capacity` steps, each holding its action and the state after it. States are
-/// values: steps share whatever the states share (an array that one turn did not change is held
-/// once), and a step holding the state makes the next reducer copy what it changes (as any kept
-/// state does). A recorder that is not composed costs nothing.
+/// One recorder records one store. Memory: at most `capacity` steps, each holding its action and
+/// the state after it. States are values: steps share whatever the states share (an array that
+/// one turn did not change is held once), and a step holding the state makes the next reducer
+/// copy what it changes (as any kept state does). A recorder that is not composed costs nothing.
 public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Sendable {  // every `var` is guarded by `lock`
     /// The most steps kept: older ones go as new ones come.
     public let capacity: Int
-    private let lock = NSLock()
-    private var ring: StepRing<RecordedStep<Action, State>>
+    // Unchecked exclusivity: `lock` already keeps the accesses apart, and the dynamic checks
+    // cost more than the rest of a step.
+    @usableFromInline let lock = NSLock()
+    @usableFromInline @exclusivity(unchecked) var ring: StepRing<RawStep<Action, State>>
     /// The state before the oldest step kept.
-    private var baseState: State?
-    private var startedAt: Date?
-    private var nextIndex = 0
+    @usableFromInline @exclusivity(unchecked) var baseState: State?
+    /// When the first step started, in ``monotonicNanoseconds()``.
+    @usableFromInline @exclusivity(unchecked) var firstStart: UInt64?
+    @usableFromInline @exclusivity(unchecked) var nextIndex = 0
+    /// Reads the store's state: kept from the first turn.
+    @usableFromInline @exclusivity(unchecked) var getState: GetState<State>?
+    /// The turn under way, noted before the reducer: its action, source and start.
+    @usableFromInline @exclusivity(unchecked) var pendingAction: Action?
+    @usableFromInline @exclusivity(unchecked) var pendingSource = ActionSource(file: "", function: "", line: 0)
+    @usableFromInline @exclusivity(unchecked) var pendingStart: UInt64 = 0
+    /// Wall time is this date plus the time on the monotonic clock since `origin`: a turn
+    /// reads one clock at each end, and the dates are made when the steps are read.
+    @usableFromInline let originDate = Date()
+    @usableFromInline let origin = monotonicNanoseconds()
 
     /// A recorder that keeps the last `capacity` steps.
     public init(capacity: Int = 1_000) {
@@ -39,7 +52,24 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     ///
     /// - Complexity: O(*n*) for the *n* steps kept.
     public var steps: [RecordedStep<Action, State>] {
-        lock.withLock { ring.steps }
+        lock.withLock { ring.steps.map(recordedStep) }
+    }
+
+    /// A kept step as it is read: with its wall time.
+    func recordedStep(_ step: RawStep<Action, State>) -> RecordedStep<Action, State> {
+        RecordedStep(
+            index: step.index,
+            action: step.action,
+            source: step.source,
+            time: date(step.start),
+            duration: .nanoseconds(Int64(clamping: step.duration)),
+            state: step.state
+        )
+    }
+
+    /// The wall time of a reading of the monotonic clock.
+    func date(_ nanoseconds: UInt64) -> Date {
+        originDate.addingTimeInterval((Double(nanoseconds) - Double(origin)) / 1e9)
     }
 
     /// How many turns the recorder has seen, kept or not.
@@ -47,24 +77,32 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         lock.withLock { nextIndex }
     }
 
-    /// Whether the next step is the first: its middleware then reads the state before it.
-    var needsInitialState: Bool {
-        lock.withLock { baseState == nil }
+    /// Before the reducer: notes the action; on the first turn, keeps the getter and the state
+    /// before it.
+    @inlinable
+    func begin(_ action: Action, from source: ActionSource, at start: UInt64, state: @escaping GetState<State>) {
+        lock.lock()
+        defer { lock.unlock() }
+        if getState == nil {
+            getState = state
+            baseState = state()
+            firstStart = start
+        }
+        pendingAction = action
+        pendingSource = source
+        pendingStart = start
     }
 
-    /// Adds a step; the oldest goes if the ring is full.
-    func record(action: Action, source: ActionSource, time: Date, duration: Duration, before: State?, after: State) {
-        lock.withLock {
-            if baseState == nil, let before {
-                baseState = before
-                startedAt = time
-            }
-            let step = RecordedStep(index: nextIndex, action: action, source: source, time: time, duration: duration, state: after)
-            nextIndex += 1
-            if let dropped = ring.append(step) {
-                baseState = dropped.state
-            }
-        }
+    /// After the turn: records it, with the state the store holds now.
+    @inlinable
+    func end(at end: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let action = pendingAction, let getState else { return }
+        pendingAction = nil
+        let step = RawStep(index: nextIndex, action: action, source: pendingSource, start: pendingStart, duration: end &- pendingStart, state: getState())
+        nextIndex += 1
+        ring.append(step) { dropped in baseState = dropped.state }
     }
 
     /// The steps kept, as a session: the state before the oldest, and each step after it;
@@ -73,23 +111,36 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     /// - Complexity: O(*n*) for the *n* steps kept.
     public func session(appName: String, appVersion: String) -> RecordedSession<Action, State>? {
         lock.withLock {
-            guard let baseState, let startedAt else { return nil }
+            guard let baseState, let firstStart else { return nil }
             return RecordedSession(
                 appName: appName,
                 appVersion: appVersion,
-                startedAt: startedAt,
+                startedAt: date(firstStart),
                 initialState: baseState,
-                steps: ring.steps
+                steps: ring.steps.map(recordedStep)
             )
         }
     }
+}
 
-    /// Forgets every step; the next one starts a new session.
-    public func reset() {
-        lock.withLock {
-            ring.removeAll()
-            baseState = nil
-            startedAt = nil
-        }
+/// A step as the ring keeps it: its start and duration in nanoseconds of the monotonic clock,
+/// made a date and a `Duration` when read.
+@usableFromInline
+struct RawStep<Action, State> {
+    @usableFromInline let index: Int
+    @usableFromInline let action: Action
+    @usableFromInline let source: ActionSource
+    @usableFromInline let start: UInt64
+    @usableFromInline let duration: UInt64
+    @usableFromInline let state: State
+
+    @inlinable
+    init(index: Int, action: Action, source: ActionSource, start: UInt64, duration: UInt64, state: State) {
+        self.index = index
+        self.action = action
+        self.source = source
+        self.start = start
+        self.duration = duration
+        self.state = state
     }
 }

@@ -1,27 +1,29 @@
 /// The last `capacity` steps, oldest first, in memory that does not grow: a new step replaces
 /// the oldest once the ring is full.
+@usableFromInline
 struct StepRing<Step> {
-    let capacity: Int
-    private var storage: [Step] = []
+    @usableFromInline let capacity: Int
+    @usableFromInline var storage: [Step] = []
     /// Where the oldest step is, once the ring is full.
-    private var oldest = 0
+    @usableFromInline var oldest = 0
 
+    @usableFromInline
     init(capacity: Int) {
         precondition(capacity > 0, "a recorder keeps at least one step")
         self.capacity = capacity
         storage.reserveCapacity(capacity)
     }
 
-    /// Adds a step; returns the one it replaced, when the ring was full.
-    mutating func append(_ step: Step) -> Step? {
+    /// Adds a step; when the ring is full, first shows `dropping` the oldest, which it replaces.
+    @inlinable
+    mutating func append(_ step: Step, dropping: (Step) -> Void) {
         guard storage.count == capacity else {
             storage.append(step)
-            return nil
+            return
         }
-        let replaced = storage[oldest]
+        dropping(storage[oldest])
         storage[oldest] = step
-        oldest = (oldest + 1) % capacity
-        return replaced
+        oldest = oldest + 1 == capacity ? 0 : oldest + 1
     }
 
     /// The steps, oldest first.
@@ -32,9 +34,4 @@ struct StepRing<Step> {
     }
 
     var count: Int { storage.count }
-
-    mutating func removeAll() {
-        storage.removeAll(keepingCapacity: true)
-        oldest = 0
-    }
 }
