@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "RexTesting", dependencies: ["RexCore", "RexMiddlewares", "RexDevTools"]),
         // The demo: a to-do list in the terminal, built the way the docs teach. Not a product.
         .target(name: "TodoDemo", dependencies: ["RexCore", "RexMiddlewares", "RexDevTools"]),
+        // The inspector page of a session file: `swift run rex-inspect session.json -o session.html`.
+        .executableTarget(name: "rex-inspect", dependencies: ["RexDevTools"]),
         .executableTarget(name: "rex-demo", dependencies: ["TodoDemo"]),
         // A program that logs and returns at once, run by the logger's tests as a child process.
         .executableTarget(
