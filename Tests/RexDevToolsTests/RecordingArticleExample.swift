@@ -3,7 +3,7 @@ import RexCore
 import RexDevTools
 import RexTesting
 
-// The code of the "Recording and replay" article, as it shows it; RecordingArticleTests runs it.
+// The code of the "Recording, replay and time travel" article, as it shows it; RecordingArticleTests runs it.
 
 struct CartState: Codable, Equatable, Sendable {
     var items: [String] = []
@@ -35,4 +35,15 @@ func saveSession(of recorder: Recorder<CartAction, CartState>, to url: URL) thro
 
 func replayTheReport(at url: URL) throws {
     try expectReplay(ofSessionAt: url, actionType: CartAction.self, reducer: cartReducer)
+}
+
+func makeTravellingCart() -> (ReduxStoreBase<CartAction, CartState>, TimeTravel<CartAction, CartState>) {
+    let recorder = Recorder<CartAction, CartState>()
+    let travel = TimeTravel(recorder: recorder)
+    let store = ReduxStoreBase(
+        initialState: CartState(),
+        reducer: travel.reducer(cartReducer),
+        middleware: travel.middleware(recorder.middleware)
+    )
+    return (store, travel)
 }

@@ -3,7 +3,7 @@ import RexCore
 import RexDevTools
 import Testing
 
-@Suite("The Recording and replay article")
+@Suite("The Recording, replay and time travel article")
 struct RecordingArticleTests {
     @Test("Its recorded cart is saved to a session file, which replays through its reducer")
     func example() throws {
@@ -20,5 +20,16 @@ struct RecordingArticleTests {
             if case .add(let item) = action { state.items.append(item) }
         }
         #expect(session.replay(through: noCoupons)?.differences == [#".coupon: Optional("SPRING") → nil"#])
+    }
+
+    @Test("Its travelling cart goes back a step and returns to live")
+    func travel() {
+        let (store, travel) = makeTravellingCart()
+        store.dispatch(.add("Tea"))
+        store.dispatch(.applyCoupon("SPRING"))
+        travel.stepBack(in: store)
+        #expect(store.state == CartState(items: ["Tea"], coupon: nil))
+        travel.returnToLive(in: store)
+        #expect(store.state == CartState(items: ["Tea"], coupon: "SPRING"))
     }
 }

@@ -1,0 +1,164 @@
+import Foundation
+import RexCore
+
+/// Moves a running store through what its ``Recorder`` kept: to any step, back and forward, and
+/// back to live.
+///
+/// Wrap the store's reducer and middleware in the traveller's (outermost):
+///
+/// ```swift
+/// let recorder = Recorder<AppAction, AppState>()
+/// let travel = TimeTravel(recorder: recorder)
+/// let store = ReduxStoreBase(
+///     initialState: AppState(),
+///     reducer: travel.reducer(appReducer),
+///     middleware: travel.middleware(recorder.middleware <> appMiddleware)
+/// )
+/// travel.jump(to: 3, in: store)      // the store's state is step 3's
+/// travel.returnToLive(in: store)
+/// ```
+///
+/// While travelling:
+/// - the store's state is the recorded one, and its subscribers and projections see it;
+/// - no middleware runs (they are held), so no effect runs again, and nothing is recorded;
+/// - actions dispatched to the store are dropped: not reduced, not seen by middlewares. Applied to
+///   a past state they would make a history that never was. ``droppedWhileTravelling`` counts them.
+///
+/// ``returnToLive(in:)`` gives the store back the state it had when the travel began, and the
+/// middlewares run again from the next action.
+///
+/// Each move is a turn of the store: the traveller dispatches the action of a recorded step as
+/// its carrier, and the wrapped reducer puts the recorded state in place of reducing it.
+public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sendable {  // every `var` is guarded by `lock`
+    /// The steps travelled through.
+    public let recorder: Recorder<Action, State>
+    private let lock = NSLock()
+    /// The state to put in place at the next turn, and whether that turn ends the travel.
+    private var pending: (state: State, endsTravel: Bool)?
+    private var travelling = false
+    /// The position in the recorder's steps, while travelling.
+    private var current: Int?
+    /// The store's state when the travel began.
+    private var liveState: State?
+    private var dropped = 0
+
+    /// A traveller through what `recorder` keeps.
+    public init(recorder: Recorder<Action, State>) {
+        self.recorder = recorder
+    }
+
+    /// Whether the store is away from live.
+    public var isTravelling: Bool {
+        lock.withLock { travelling }
+    }
+
+    /// The position in ``Recorder/steps`` the store shows, while travelling; `nil` when live.
+    public var position: Int? {
+        lock.withLock { travelling ? current : nil }
+    }
+
+    /// How many actions were dropped because they came while travelling.
+    public var droppedWhileTravelling: Int {
+        lock.withLock { dropped }
+    }
+
+    /// The app's reducer, wrapped: while travelling, it puts the recorded state in place, and
+    /// drops the app's actions.
+    public func reducer(_ reducer: Reducer<Action, State>) -> Reducer<Action, State> {
+        Reducer.reduce { [self] action, state in
+            switch takePending() {
+            case .apply(let recorded):
+                state = recorded
+            case .drop:
+                return
+            case .reduce:
+                reducer.reduce(action, &state)
+            }
+        }
+    }
+
+    /// The app's middleware, wrapped: held while travelling.
+    public func middleware<Middleware: MiddlewareProtocol>(_ middleware: Middleware) -> TimeTravelMiddleware<Middleware>
+    where Middleware.InputActionType == Action, Middleware.OutputActionType == Action, Middleware.StateType == State {
+        TimeTravelMiddleware(inner: middleware, isHeld: { [self] in isTravelling })
+    }
+
+    /// Shows the state after recorded step `position` (a position in ``Recorder/steps``, 0 for
+    /// the oldest kept); the first move starts the travel. Does nothing for a position outside
+    /// the steps.
+    ///
+    /// - Parameters:
+    ///   - position: The step to show, as a position in ``Recorder/steps``.
+    ///   - store: The store whose reducer and middleware this traveller wraps; its state when the
+    ///     travel begins is what ``returnToLive(in:)`` gives back.
+    public func jump(to position: Int, in store: some StoreType<Action, State>) {
+        let steps = recorder.steps
+        guard steps.indices.contains(position) else { return }
+        let live = store.state
+        let carrier: Action = lock.withLock {
+            if !travelling {
+                travelling = true
+                liveState = live
+            }
+            current = position
+            pending = (steps[position].state, false)
+            return steps[position].action
+        }
+        store.dispatch(carrier, info: "time travel to step \(steps[position].index)")
+    }
+
+    /// Moves one step back; from live, to the step before the last.
+    public func stepBack(in store: some StoreType<Action, State>) {
+        let count = recorder.steps.count
+        jump(to: (position ?? count - 1) - 1, in: store)
+    }
+
+    /// Moves one step forward; after the last step, returns to live.
+    public func stepForward(in store: some StoreType<Action, State>) {
+        guard let position else { return }
+        if position + 1 < recorder.steps.count {
+            jump(to: position + 1, in: store)
+        } else {
+            returnToLive(in: store)
+        }
+    }
+
+    /// Gives the store back the state it had when the travel began; middlewares run again from
+    /// the next action. Does nothing when live.
+    public func returnToLive(in store: some StoreType<Action, State>) {
+        let carrier: Action? = lock.withLock {
+            guard travelling, let liveState, let last = recorder.steps.last else { return nil }
+            pending = (liveState, true)
+            return last.action
+        }
+        if let carrier {
+            store.dispatch(carrier, info: "time travel: back to live")
+        }
+    }
+
+    /// What the wrapped reducer does with this turn's action.
+    private enum Turn {
+        case apply(State)
+        case drop
+        case reduce
+    }
+
+    private func takePending() -> Turn {
+        lock.withLock {
+            if let (state, endsTravel) = pending {
+                pending = nil
+                if endsTravel {
+                    travelling = false
+                    current = nil
+                    liveState = nil
+                }
+                return .apply(state)
+            }
+            if travelling {
+                dropped += 1
+                return .drop
+            }
+            return .reduce
+        }
+    }
+}
