@@ -19,9 +19,11 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     public let capacity: Int
     // Unchecked exclusivity: `lock` already keeps the accesses apart, and the dynamic checks
     // cost more than the rest of a step.
-    @usableFromInline let lock = NSLock()
+    @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var ring: StepRing<RawStep<Action, State>>
-    /// The state before the oldest step kept.
+    /// The state before the first step. Once the ring is full, the state before the oldest step
+    /// kept is the state of the step the ring keeps before it: the ring holds one step more than
+    /// `capacity`, so that a turn does not copy the state of the step that goes.
     @usableFromInline @exclusivity(unchecked) var baseState: State?
     /// When the first step started, in ``monotonicNanoseconds()``.
     @usableFromInline @exclusivity(unchecked) var firstStart: UInt64?
@@ -30,7 +32,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     @usableFromInline @exclusivity(unchecked) var getState: GetState<State>?
     /// The turn under way, noted before the reducer: its action, source and start.
     @usableFromInline @exclusivity(unchecked) var pendingAction: Action?
-    @usableFromInline @exclusivity(unchecked) var pendingSource = ActionSource(file: "", function: "", line: 0)
+    @usableFromInline @exclusivity(unchecked) var pendingSource: ActionSource?
     @usableFromInline @exclusivity(unchecked) var pendingStart: UInt64 = 0
     /// Wall time is this date plus the time on the monotonic clock since `origin`: a turn
     /// reads one clock at each end, and the dates are made when the steps are read.
@@ -40,7 +42,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     /// A recorder that keeps the last `capacity` steps.
     public init(capacity: Int = 1_000) {
         self.capacity = capacity
-        ring = StepRing(capacity: capacity)
+        ring = StepRing(capacity: capacity + 1)
     }
 
     /// The middleware to compose into the store: it records each turn after it runs.
@@ -52,7 +54,18 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     ///
     /// - Complexity: O(*n*) for the *n* steps kept.
     public var steps: [RecordedStep<Action, State>] {
-        lock.withLock { ring.steps.map(recordedStep) }
+        lock.withLock { keptSteps().map(recordedStep) }
+    }
+
+    /// The steps kept, and the state before the oldest of them. Call with the lock held.
+    func keptSteps() -> ArraySlice<RawStep<Action, State>> {
+        let all = ring.steps
+        return ring.isFull ? all.dropFirst() : all[...]
+    }
+
+    /// The state before the oldest step kept. Call with the lock held.
+    func stateBeforeKeptSteps() -> State? {
+        ring.isFull ? ring.steps.first?.state : baseState
     }
 
     /// A kept step as it is read: with its wall time.
@@ -98,11 +111,10 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     func end(at end: UInt64) {
         lock.lock()
         defer { lock.unlock() }
-        guard let action = pendingAction, let getState else { return }
-        pendingAction = nil
-        let step = RawStep(index: nextIndex, action: action, source: pendingSource, start: pendingStart, duration: end &- pendingStart, state: getState())
+        // Taken, not copied: the action and its source move into the step, and the step into the ring.
+        guard let getState, let action = pendingAction.take(), let source = pendingSource.take() else { return }
+        ring.append(RawStep(index: nextIndex, action: action, source: source, start: pendingStart, duration: end &- pendingStart, state: getState()))
         nextIndex += 1
-        ring.append(step) { dropped in baseState = dropped.state }
     }
 
     /// The steps kept, as a session: the state before the oldest, and each step after it;
@@ -111,13 +123,14 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     /// - Complexity: O(*n*) for the *n* steps kept.
     public func session(appName: String, appVersion: String) -> RecordedSession<Action, State>? {
         lock.withLock {
-            guard let baseState, let firstStart else { return nil }
+            guard let initialState = stateBeforeKeptSteps(), let firstStart else { return nil }
+            let steps = keptSteps()
             return RecordedSession(
                 appName: appName,
                 appVersion: appVersion,
-                startedAt: date(firstStart),
-                initialState: baseState,
-                steps: ring.steps.map(recordedStep)
+                startedAt: date(steps.first?.start ?? firstStart),
+                initialState: initialState,
+                steps: steps.map(recordedStep)
             )
         }
     }

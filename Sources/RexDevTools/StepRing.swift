@@ -14,17 +14,22 @@ struct StepRing<Step> {
         storage.reserveCapacity(capacity)
     }
 
-    /// Adds a step; when the ring is full, first shows `dropping` the oldest, which it replaces.
+    /// Adds a step, moved in; when the ring is full, it takes the place of the oldest, which goes.
     @inlinable
-    mutating func append(_ step: Step, dropping: (Step) -> Void) {
+    mutating func append(_ step: consuming Step) {
         guard storage.count == capacity else {
             storage.append(step)
             return
         }
-        dropping(storage[oldest])
-        storage[oldest] = step
+        // Exchanged, not copied: a step holds a state, an action and a source, and copying one
+        // (retaining what they hold) cost more than the rest of the recorder's turn.
+        _ = exchange(&storage[oldest], with: step)
         oldest = oldest + 1 == capacity ? 0 : oldest + 1
     }
+
+    /// Whether the ring holds `capacity` steps.
+    @inlinable
+    var isFull: Bool { storage.count == capacity }
 
     /// The steps, oldest first.
     ///
