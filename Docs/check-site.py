@@ -39,6 +39,24 @@ def install_browser():
         subprocess.run([sys.executable, "-m", "pip", "install", "-q", "selenium"], check=True)
 
 
+def open_browser(width, height):
+    """Headless Chromium, driven by selenium (install_browser first)."""
+    from selenium import webdriver
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium")
+    return webdriver.Chrome(service=webdriver.ChromeService(shutil.which("chromedriver")), options=options)
+
+
+def report(name, failures, summary):
+    """Prints each failure and the summary; returns the exit status."""
+    for failure in failures:
+        print(f"{name}: {failure}", file=sys.stderr)
+    print(f"{name}: {len(failures)} failures; {summary}")
+    return 1 if failures else 0
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -55,7 +73,6 @@ def main():
     shots = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="rex-site-")
     os.makedirs(shots, exist_ok=True)
     install_browser()
-    from selenium import webdriver
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as seen
     from selenium.webdriver.support.ui import WebDriverWait
@@ -70,11 +87,7 @@ def main():
         return 1
     server, base = serve(site)
 
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium")
-    browser = webdriver.Chrome(service=webdriver.ChromeService(shutil.which("chromedriver")), options=options)
+    browser = open_browser(1280, 900)
 
     def title_is(expected):
         """Waits for DocC's page to render its title, and says whether it is `expected`."""
@@ -139,10 +152,7 @@ def main():
         server.shutdown()
         shutil.rmtree(caller, ignore_errors=True)
 
-    for failure in failures:
-        print(f"check-site: {failure}", file=sys.stderr)
-    print(f"check-site: {len(failures)} failures; screenshots in {shots}")
-    return 1 if failures else 0
+    return report("check-site", failures, f"screenshots in {shots}")
 
 
 if __name__ == "__main__":

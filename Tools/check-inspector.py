@@ -31,8 +31,8 @@ def check_site_module():
 def main():
     shots = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="rex-inspector-")
     os.makedirs(shots, exist_ok=True)
-    check_site_module().install_browser()
-    from selenium import webdriver
+    check_site = check_site_module()
+    check_site.install_browser()
     from selenium.webdriver.common.by import By
 
     work = tempfile.mkdtemp(prefix="rex-inspector-work-")
@@ -50,11 +50,7 @@ def main():
     session = json.load(open(session_file))
     steps = session["steps"]
 
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,900"):
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium")
-    browser = webdriver.Chrome(service=webdriver.ChromeService(shutil.which("chromedriver")), options=options)
+    browser = check_site.open_browser(1400, 900)
     failures = []
     try:
         browser.get("file://" + page)
@@ -103,10 +99,7 @@ def main():
         browser.quit()
         shutil.rmtree(work, ignore_errors=True)
 
-    for failure in failures:
-        print(f"check-inspector: {failure}", file=sys.stderr)
-    print(f"check-inspector: {len(failures)} failures, {len(steps)} steps; screenshots in {shots}")
-    return 1 if failures else 0
+    return check_site.report("check-inspector", failures, f"{len(steps)} steps; screenshots in {shots}")
 
 
 if __name__ == "__main__":
