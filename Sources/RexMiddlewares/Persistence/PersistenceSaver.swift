@@ -24,6 +24,8 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
     let eventAction: @Sendable (PersistenceEvent<Part>) -> Action?
     /// Runs every read and write of the storage, one at a time.
     let queue = DispatchQueue(label: "Rex.PersistenceMiddleware")
+    /// Marks `queue`, so that `saveNow` can tell it already runs there.
+    private let queueKey = DispatchSpecificKey<Bool>()
     /// Not started, idle or armed: read on every turn.
     let check = SaveCheckState()
     /// Set when the middleware is gone: a check under way ends.
@@ -60,6 +62,7 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
         self.retryAfter = retryAfter
         self.part = part
         eventAction = report
+        queue.setSpecific(key: queueKey, value: true)
         LivePersistenceSavers.shared.add(self)
     }
 
@@ -183,9 +186,16 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
         }
     }
 
-    /// Saves the part now, on the caller's thread: for the deinit and the process's exit.
+    /// Saves the part now, on the caller's thread: for the middleware going and the process's
+    /// exit. The middleware can go on the queue itself (an event's action, dispatched from there,
+    /// holds the store for its turn; if the app let go of the store meanwhile, the store, its
+    /// middleware and this call go with that turn): then the queue cannot wait for itself.
     func saveNow() {
-        queue.sync { saveCurrent() }
+        if DispatchQueue.getSpecific(key: queueKey) == true {
+            saveCurrent()
+        } else {
+            queue.sync { saveCurrent() }
+        }
     }
 
     /// Saves the store's part if it needs it; on the queue.

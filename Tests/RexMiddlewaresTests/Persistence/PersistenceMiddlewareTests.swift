@@ -133,6 +133,37 @@ struct PersistenceSavingTests {
         #expect(Domain.decoded(storage.data)?.todos == ["Milk", "Tea"])
     }
 
+    @Test("A store let go of while the middleware reports, on its queue, saves and goes without waiting for itself", .timeLimit(.minutes(1)))
+    func storeGoesOnTheQueue() async {
+        final class Holder: @unchecked Sendable {  // `store` is set before the first save and cleared once, by the report on the queue
+            var store: Domain.Store?
+        }
+        let holder = Holder()
+        let storage = InMemoryStorage()
+        let clock = TestClock()
+        let (gone, goneContinuation) = AsyncStream.makeStream(of: Void.self)
+        do {
+            let middleware = Domain.Middleware(part: \.todos, storage: storage, clock: clock, report: { event in
+                guard case .saved = event else { return nil }
+                holder.store = nil  // the last reference to the store, let go of on the queue
+                goneContinuation.yield()
+                return .bump
+            })
+            holder.store = Domain.Store(initialState: middleware.restoring(Domain.State()), reducer: Domain.reducer, middleware: middleware)
+            holder.store?.dispatch(.add("Milk"))
+            holder.store?.dispatch(.add("Tea"))
+        }
+        // The first look finds the part changed since the turn that armed the check; the second saves.
+        for _ in 0..<2 {
+            await clock.waitForSleepers(1)
+            clock.advance(by: .milliseconds(500))
+        }
+        var iterator = gone.makeAsyncIterator()
+        _ = await iterator.next()
+        #expect(holder.store == nil)
+        #expect(Domain.decoded(storage.data)?.todos == ["Milk", "Tea"])
+    }
+
     @Test("Before the storage is read, nothing is saved: a default state never replaces saved data")
     func nothingSavedBeforeReading() async {
         let storage = InMemoryStorage(Domain.encoded(["Saved"]))
