@@ -14,7 +14,10 @@ let package = Package(
         .target(name: "RexCore"),
         .target(name: "RexMiddlewares", dependencies: ["RexCore"]),
         // Recording, replay and time travel; RexCore only, so that an app can ship it in debug builds.
-        .target(name: "RexDevTools", dependencies: ["RexCore"]),
+        .target(name: "RexDevTools", dependencies: ["RexCore", "RexTicks"]),
+        // The processor's tick counter, read inline (C, for the instruction): what a recorded turn's
+        // times cost.
+        .target(name: "RexTicks"),
         .target(name: "RexTesting", dependencies: ["RexCore", "RexMiddlewares", "RexDevTools"]),
         // The demo: a to-do list in the terminal, built the way the docs teach. Not a product.
         .target(name: "TodoDemo", dependencies: ["RexCore", "RexMiddlewares", "RexDevTools"]),

@@ -116,6 +116,10 @@ def typecheck(work, name, text, modules, library):
     with open(file, "w") as handle:
         handle.write(text)
     command = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, file]
+    # The package's C targets (RexTicks, read inline by RexDevTools) are found by their module
+    # maps, which SwiftPM writes next to the Modules folder, as it passes them to its own targets.
+    for module_map in sorted(glob.glob(os.path.join(os.path.dirname(modules), "*.build", "module.modulemap"))):
+        command[1:1] = ["-Xcc", f"-fmodule-map-file={module_map}"]
     if library:
         command[1:1] = ["-parse-as-library", "-module-name", "Feature"]
     result = subprocess.run(command, capture_output=True, text=True)

@@ -15,7 +15,8 @@ public struct RecordedStep<Action: Sendable, State: Sendable>: Sendable {
     /// How long its turn took, from the middleware's `handle` to its `IO`: the reducer, the
     /// notification of subscribers, and the middlewares' `handle` after this one.
     public let duration: Duration
-    /// The state after the turn.
+    /// The state after the turn: the store's, or, between the states a recorder given the
+    /// reducer keeps, the reducer's (see ``Recorder``).
     public let state: State
 
     /// A step.

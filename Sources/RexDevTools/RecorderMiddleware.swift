@@ -1,8 +1,9 @@
 import Foundation
 import RexCore
 
-/// The middleware of a ``Recorder``: it notes each action before the reducer, and the state
-/// after the turn, in the recorder. It dispatches nothing.
+/// The middleware of a ``Recorder``: it notes each action and the turn's start before the
+/// reducer, and the turn's end (and the state, when the recorder keeps this turn's) after it. It
+/// dispatches nothing.
 public struct RecorderMiddleware<Action: Sendable, State: Sendable>: MiddlewareProtocol {
     /// Where the steps go.
     public let recorder: Recorder<Action, State>
@@ -14,13 +15,13 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: MiddlewareP
     @inlinable
     public init(recorder: Recorder<Action, State>) {
         self.recorder = recorder
-        afterTurn = { [recorder] _ in recorder.end(at: monotonicNanoseconds()) }
+        afterTurn = { [recorder] _ in recorder.end(at: TickClock.now()) }
     }
 
     /// Notes the action, its source and the time; the step is recorded once the turn has run.
     @inlinable
     public func handle(action: Action, from dispatcher: ActionSource, state: @escaping GetState<State>) -> IO<Action> {
-        recorder.begin(action, from: dispatcher, at: monotonicNanoseconds(), state: state)
+        recorder.begin(action, from: dispatcher, at: TickClock.now(), state: state)
         return IO(afterTurn)
     }
 }

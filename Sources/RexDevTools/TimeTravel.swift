@@ -7,7 +7,7 @@ import RexCore
 /// Wrap the store's reducer and middleware in the traveller's (outermost):
 ///
 /// ```swift
-/// let recorder = Recorder<AppAction, AppState>()
+/// let recorder = Recorder(reducer: appReducer)
 /// let travel = TimeTravel(recorder: recorder)
 /// let store = ReduxStoreBase(
 ///     initialState: AppState(),

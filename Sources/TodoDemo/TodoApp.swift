@@ -11,7 +11,7 @@ public final class TodoApp: Sendable {
     private let listView: StoreProjection<ListAction, String>
     private let rows: TodoRows
     /// The last 1,000 turns, for `export`.
-    private let recorder = Recorder<AppAction, AppState>(capacity: 1_000)
+    private let recorder = Recorder(capacity: 1_000, reducer: appReducer)
     private let statusView: StoreProjection<Never, String>
 
     /// Creates the app; the logger appends to `logFile`.

@@ -1,5 +1,6 @@
 import Foundation
 import RexCore
+import RexTestSupport
 import Testing
 
 struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
@@ -170,17 +171,4 @@ struct IdentifiedArrayTests {
 func moved<T>(_ elements: [T], fromOffsets offsets: IndexSet, toOffset destination: Int) -> [T] {
     let staying = { (range: Range<Int>) in range.filter { !offsets.contains($0) }.map { elements[$0] } }
     return staying(0..<destination) + offsets.map { elements[$0] } + staying(destination..<elements.count)
-}
-
-/// A small seeded generator, so that a failing sequence can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -23,7 +23,7 @@ let cartReducer = Reducer<CartAction, CartState>.reduce { action, state in
 }
 
 func makeRecordedCart() -> (ReduxStoreBase<CartAction, CartState>, Recorder<CartAction, CartState>) {
-    let recorder = Recorder<CartAction, CartState>(capacity: 500)
+    let recorder = Recorder(capacity: 500, reducer: cartReducer)
     let store = ReduxStoreBase(initialState: CartState(), reducer: cartReducer, middleware: recorder.middleware)
     return (store, recorder)
 }
@@ -38,7 +38,7 @@ func replayTheReport(at url: URL) throws {
 }
 
 func makeTravellingCart() -> (ReduxStoreBase<CartAction, CartState>, TimeTravel<CartAction, CartState>) {
-    let recorder = Recorder<CartAction, CartState>()
+    let recorder = Recorder(reducer: cartReducer)
     let travel = TimeTravel(recorder: recorder)
     let store = ReduxStoreBase(
         initialState: CartState(),

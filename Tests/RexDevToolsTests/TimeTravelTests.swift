@@ -20,15 +20,20 @@ struct TimeTravelTests {
         }
     }
 
+    /// Recorders that keep every state (`nil`), and one that keeps every third and runs the
+    /// reducer for the others.
+    static let snapshotIntervals: [Int?] = [nil, 3]
+
     struct App {
-        let recorder = Recorder<Domain.Action, Domain.State>()
+        let recorder: RexDevTools.Recorder<Domain.Action, Domain.State>
         let travel: TimeTravel<Domain.Action, Domain.State>
         let effects = Effects(handled: RexTestSupport.Recorder(), ran: RexTestSupport.Recorder())
         let store: ReduxStoreBase<Domain.Action, Domain.State>
         let seen = RexTestSupport.Recorder<Domain.State>()
         let token: SubscriptionToken
 
-        init() {
+        init(snapshotInterval: Int?) {
+            recorder = snapshotInterval.map { RexDevTools.Recorder(reducer: Domain.reducer, snapshotInterval: $0) } ?? RexDevTools.Recorder()
             travel = TimeTravel(recorder: recorder)
             store = ReduxStoreBase(
                 initialState: Domain.State(),
@@ -42,9 +47,9 @@ struct TimeTravelTests {
         }
     }
 
-    @Test("Jumping shows a recorded state to the store's subscribers, and runs no middleware and no effect again")
-    func jump() {
-        let app = App()
+    @Test("Jumping shows a recorded state to the store's subscribers, and runs no middleware and no effect again", arguments: snapshotIntervals)
+    func jump(snapshotInterval: Int?) {
+        let app = App(snapshotInterval: snapshotInterval)
         let steps = app.recorder.steps
         let handledBefore = app.effects.handled.values.count
         app.travel.jump(to: 1, in: app.store)
@@ -58,9 +63,9 @@ struct TimeTravelTests {
         #expect(app.recorder.steps.count == steps.count)
     }
 
-    @Test("Step back and forward move one step; forward from the last step returns to live")
-    func steps() {
-        let app = App()
+    @Test("Step back and forward move one step; forward from the last step returns to live", arguments: snapshotIntervals)
+    func steps(snapshotInterval: Int?) {
+        let app = App(snapshotInterval: snapshotInterval)
         let steps = app.recorder.steps
         app.travel.stepBack(in: app.store)
         #expect(app.travel.position == 2)
@@ -74,9 +79,9 @@ struct TimeTravelTests {
         #expect(app.store.state == steps[3].state)
     }
 
-    @Test("Actions dispatched while travelling are dropped; back to live, the live state returns and middlewares run again")
-    func returnToLive() {
-        let app = App()
+    @Test("Actions dispatched while travelling are dropped; back to live, the live state returns and middlewares run again", arguments: snapshotIntervals)
+    func returnToLive(snapshotInterval: Int?) {
+        let app = App(snapshotInterval: snapshotInterval)
         let live = app.store.state
         app.travel.jump(to: 0, in: app.store)
         app.store.dispatch(.add("Bread"))
@@ -93,5 +98,6 @@ struct TimeTravelTests {
         #expect(app.effects.ran.values.last == "Bread")
         #expect(app.recorder.steps.last?.action == .add("Bread"))
         #expect(app.recorder.steps.count == 5)
+        #expect(app.recorder.steps.last?.state == app.store.state)
     }
 }

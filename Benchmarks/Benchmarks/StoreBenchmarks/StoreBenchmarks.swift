@@ -28,9 +28,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("W2 composed, persistence attached", configuration: configuration(.mega)) { benchmark in
         persisting.run(actions: benchmark.scaledIterations.count)
     }
-    let recording = ComposedWorkload(recording: true)
+    let recording = ComposedWorkload(recording: .withReducer)
     Benchmark("W2 composed, recorder attached", configuration: configuration(.mega)) { benchmark in
         recording.run(actions: benchmark.scaledIterations.count)
+    }
+    let recordingEveryState = ComposedWorkload(recording: .everyState)
+    Benchmark("W2 composed, recorder keeping every state", configuration: configuration(.mega)) { benchmark in
+        recordingEveryState.run(actions: benchmark.scaledIterations.count)
     }
     Benchmark("W2 composed, hand-written", configuration: configuration(.mega)) { benchmark in
         blackHole(ComposedWorkload.handWritten(actions: benchmark.scaledIterations.count))

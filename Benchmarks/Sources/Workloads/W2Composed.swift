@@ -65,10 +65,18 @@ public final class ComposedWorkload {
 
     let store: ReduxStoreBase<Action, State>
 
+    /// How a recorder joined to W2 keeps states.
+    public enum Recording: Sendable {
+        /// Given the reducer: the store's state every 32 turns, the reducer's between.
+        case withReducer
+        /// The store's state after every turn.
+        case everyState
+    }
+
     /// W2; with `persisting`, a `PersistenceMiddleware` of `saved` joined to the middlewares,
     /// its part never changing: what persistence costs a turn that leaves its part as it was.
     /// With `recording`, a `Recorder` of 1,000 steps joined to them.
-    public init(persisting: Bool = false, recording: Bool = false) {
+    public init(persisting: Bool = false, recording: Recording? = nil) {
         let subReducer = Self.subReducer
         let reducer =
         subReducer.lift(action: \Action.s0, state: \State.s0) <>
@@ -97,8 +105,11 @@ public final class ComposedWorkload {
                 part: \State.saved, storage: InMemoryStorage(), report: { _ in nil }
             )
             store = ReduxStoreBase(initialState: persistence.restoring(State()), reducer: reducer, middleware: middleware <> persistence)
-        } else if recording {
-            let recorder = Recorder<Action, State>(capacity: 1_000)
+        } else if let recording {
+            let recorder = switch recording {
+            case .withReducer: Recorder(capacity: 1_000, reducer: reducer)
+            case .everyState: Recorder<Action, State>(capacity: 1_000)
+            }
             store = ReduxStoreBase(initialState: State(), reducer: reducer, middleware: middleware <> recorder.middleware)
         } else {
             store = ReduxStoreBase(initialState: State(), reducer: reducer, middleware: middleware)

@@ -7,6 +7,6 @@ public enum MemoryWorkload {
 
     /// Runs W2 with a recorder of 1,000 steps for `actions` actions in a new store.
     public static func runRecorded(actions: Int) {
-        ComposedWorkload(recording: true).run(actions: actions)
+        ComposedWorkload(recording: .withReducer).run(actions: actions)
     }
 }

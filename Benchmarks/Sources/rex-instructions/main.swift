@@ -18,14 +18,15 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
-    print("usage: rex-instructions W1|W2|W2p|W2r|W3|W4|W6|W8|W9|W10|W11 ACTIONS")
+    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W3|W4|W6|W8|W9|W10|W11 ACTIONS")
     exit(2)
 }
 switch arguments[1] {
 case "W1": CounterWorkload().run(actions: actions)
 case "W2": ComposedWorkload().run(actions: actions)
 case "W2p": ComposedWorkload(persisting: true).run(actions: actions)
-case "W2r": ComposedWorkload(recording: true).run(actions: actions)
+case "W2r": ComposedWorkload(recording: .withReducer).run(actions: actions)
+case "W2re": ComposedWorkload(recording: .everyState).run(actions: actions)
 case "W3": FanOutWorkload().run(actions: actions)
 case "W4": BigStateWorkload(items: 100_000).run(actions: actions)
 case "W8": ByIDWorkload(items: 100_000).run(actions: actions)
@@ -45,6 +46,6 @@ case "W6":
     }
     done.wait()
 default:
-    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W3, W4, W6, W8, W9, W10 or W11")
+    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W3, W4, W6, W8, W9, W10 or W11")
     exit(2)
 }

@@ -1,0 +1,70 @@
+import Foundation
+import RexTicks
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Makes readings of the processor's tick counter (`rex_ticks`) wall dates and durations.
+///
+/// A recorded turn reads the counter at each end: a few nanoseconds a read, where the system's
+/// monotonic clock costs 20 to 30 on a Linux VM (and `Date()` more). How long a tick is, the
+/// clock measures when steps are read, against the monotonic clock over the whole time since
+/// the recorder began: the longer it ran, the finer the measure (a millisecond measured to a
+/// few nanoseconds is a few parts in a million).
+@usableFromInline
+struct TickClock: Sendable {
+    /// The counter, the monotonic clock and the wall clock, read together when the clock is made.
+    let originTicks: UInt64
+    let originNanoseconds: UInt64
+    let originDate: Date
+
+    init() {
+        originDate = Date()
+        originNanoseconds = Self.monotonicNanoseconds()
+        originTicks = rex_ticks()
+    }
+
+    /// The counter now.
+    @inlinable
+    static func now() -> UInt64 {
+        rex_ticks()
+    }
+
+    /// How many nanoseconds a tick lasts, measured now over the time since the clock was made;
+    /// 1 while too little time has gone by to tell.
+    func nanosecondsPerTick() -> Double {
+        let nanoseconds = Self.monotonicNanoseconds() &- originNanoseconds
+        let ticks = rex_ticks() &- originTicks
+        guard ticks > 0, nanoseconds > 0, nanoseconds < UInt64(Int64.max), ticks < UInt64(Int64.max) else { return 1 }
+        return Double(nanoseconds) / Double(ticks)
+    }
+
+    /// The wall time of a reading of the counter, at `rate` nanoseconds per tick.
+    func date(_ ticks: UInt64, rate: Double) -> Date {
+        let sinceOrigin = ticks >= originTicks ? Double(ticks - originTicks) : -Double(originTicks - ticks)
+        return originDate.addingTimeInterval(sinceOrigin * rate / 1e9)
+    }
+
+    /// The time from `start` to `end`, at `rate` nanoseconds per tick; zero if the counter
+    /// seems to have gone back (as it may between the cores of some old processors).
+    func duration(from start: UInt64, to end: UInt64, rate: Double) -> Duration {
+        guard end > start else { return .zero }
+        return .nanoseconds(Int64(min((Double(end - start) * rate).rounded(), 1e18)))
+    }
+
+    /// Nanoseconds on the system's monotonic clock.
+    static func monotonicNanoseconds() -> UInt64 {
+        #if canImport(Darwin)
+        return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
+        #else
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+        #endif
+    }
+}

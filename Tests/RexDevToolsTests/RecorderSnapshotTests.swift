@@ -1,0 +1,107 @@
+import Foundation
+import RexCore
+import RexDevTools
+import RexTestSupport
+import Testing
+
+@Suite("Recorder keeping the state every few turns")
+struct RecorderSnapshotTests {
+    typealias Domain = RecorderDomain
+
+    static func randomAction(_ generator: inout SplitMix64, turn: Int) -> Domain.Action {
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0: .increment
+        case 1: .add("item \(turn)")
+        default: .rename("title \(turn)")
+        }
+    }
+
+    @Test("Its steps, read at any moment, are those of a recorder that keeps every state", arguments: [1, 2, 3, 7, 32])
+    func sameAsKeepingEveryState(snapshotInterval: Int) throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var generator = SplitMix64(seed: seed)
+        for _ in 0..<20 {
+            let capacity = Int.random(in: 1...25, using: &generator)
+            let everyState = RexDevTools.Recorder<Domain.Action, Domain.State>(capacity: capacity)
+            let sampled = RexDevTools.Recorder(capacity: capacity, reducer: Domain.reducer, snapshotInterval: snapshotInterval)
+            let store = Domain.Store(
+                initialState: Domain.State(),
+                reducer: Domain.reducer,
+                middleware: everyState.middleware <> sampled.middleware
+            )
+            let turns = Int.random(in: 1...120, using: &generator)
+            for turn in 0..<turns {
+                store.dispatch(Self.randomAction(&generator, turn: turn))
+                guard Bool.random(using: &generator) || turn == turns - 1 else { continue }
+                let steps = sampled.steps
+                let truth = everyState.steps
+                #expect(steps.map(\.index) == Array(max(0, turn + 1 - capacity)...turn), "seed \(seed)")
+                #expect(steps.map(\.action) == truth.map(\.action), "seed \(seed)")
+                #expect(steps.map(\.state) == truth.map(\.state), "seed \(seed)")
+                #expect(steps.last?.state == store.state, "seed \(seed)")
+                let session = try #require(sampled.session(appName: "Test", appVersion: "1"))
+                let truthSession = try #require(everyState.session(appName: "Test", appVersion: "1"))
+                #expect(session.initialState == truthSession.initialState, "seed \(seed)")
+                #expect(sampled.recordedCount == turn + 1)
+            }
+        }
+    }
+
+    @Test("A turn under way is not a step yet; once it is over, it is one, before any other turn", arguments: [1, 4])
+    func turnUnderWay(snapshotInterval: Int) {
+        let recorder = RexDevTools.Recorder(capacity: 10, reducer: Domain.reducer, snapshotInterval: snapshotInterval)
+        let store = Domain.Store(initialState: Domain.State(), reducer: Domain.reducer, middleware: recorder.middleware)
+        let seenDuringTurns = RexTestSupport.Recorder<[Int]>()
+        let token = store.subscribe { _ in seenDuringTurns.record(recorder.steps.map(\.index)) }
+        store.dispatch(.increment)
+        store.dispatch(.add("Milk"))
+        // The first call is the subscription's own; the others come during turns 0 and 1.
+        #expect(seenDuringTurns.values == [[], [], [0]])
+        #expect(recorder.steps.map(\.index) == [0, 1])
+        #expect(recorder.steps.last?.state == Domain.State(count: 1, items: ["Milk"]))
+        token.cancel()
+    }
+
+    @Test("Read from another thread while turns run, every read is whole and in order")
+    func concurrentReads() async {
+        let recorder = RexDevTools.Recorder(capacity: 50, reducer: Domain.reducer, snapshotInterval: 8)
+        let store = Domain.Store(initialState: Domain.State(), reducer: Domain.reducer, middleware: recorder.middleware)
+        let done = RexTestSupport.Recorder<Bool>()
+        let reader = Task.detached {
+            var reads = 0
+            var faults: [String] = []
+            while done.values.isEmpty || reads == 0 {
+                let steps = recorder.steps
+                reads += 1
+                for (offset, step) in steps.enumerated() where step.state.count != step.index + 1 || (offset > 0 && step.index != steps[offset - 1].index + 1) {
+                    faults.append("step \(step.index) at \(offset): count \(step.state.count)")
+                }
+            }
+            return faults
+        }
+        for _ in 0..<20_000 {
+            store.dispatch(.increment)
+        }
+        done.record(true)
+        #expect(await reader.value == [])
+        #expect(recorder.steps.map(\.index) == Array(19_950..<20_000))
+    }
+
+    @Test("A turn whose end never came is over when the next begins", arguments: [nil, 2] as [Int?])
+    func turnWithoutEnd(snapshotInterval: Int?) {
+        let recorder = snapshotInterval.map { RexDevTools.Recorder(reducer: Domain.reducer, snapshotInterval: $0) } ?? RexDevTools.Recorder<Domain.Action, Domain.State>()
+        let state = RexTestSupport.Recorder<Domain.State>()
+        let getState: GetState<Domain.State> = { state.values.last ?? Domain.State() }
+        let middleware = recorder.middleware
+        // Handled as a store would, but the first turn's IO is never run.
+        _ = middleware.handle(action: .increment, from: ActionSource(file: #fileID, function: #function, line: #line), state: getState)
+        state.record(Domain.State(count: 1))
+        let io = middleware.handle(action: .add("Milk"), from: ActionSource(file: #fileID, function: #function, line: #line), state: getState)
+        state.record(Domain.State(count: 1, items: ["Milk"]))
+        io.run(AnyActionHandler { _ in })
+        let steps = recorder.steps
+        #expect(steps.map(\.action) == [.increment, .add("Milk")])
+        #expect(steps.map(\.state) == [Domain.State(count: 1), Domain.State(count: 1, items: ["Milk"])])
+        #expect(steps[0].duration >= .zero)
+    }
+}
