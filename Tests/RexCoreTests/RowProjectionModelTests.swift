@@ -40,7 +40,7 @@ struct RowProjectionModelTests {
         }
     }
 
-    @Test("Random changes, one at a time and in batches: every row is called exactly when its state changed, with it")
+    @Test("Random changes, one at a time and in batches: every row is called exactly when its state changed, with it, and keeps it while its element is gone")
     func modelBased() {
         var generator = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
         let seed = generator.state
@@ -74,6 +74,14 @@ struct RowProjectionModelTests {
                         Issue.record("""
                             seed \(seed), step \(step), row \(id) of the \(name): called \(values.count) times, \
                             last with \(String(describing: values.last)); expected \(expected[id]!.calls) times, last with \(expected[id]!.last)
+                            """)
+                        return
+                    }
+                    // A gone element's row keeps the state its subscribers were last called with.
+                    if rows[id: id] == nil, projected.projections[id]!.state != expected[id]!.last {
+                        Issue.record("""
+                            seed \(seed), step \(step), row \(id) of the \(name), whose element is gone: its state is \
+                            \(projected.projections[id]!.state); expected \(expected[id]!.last)
                             """)
                         return
                     }

@@ -7,8 +7,9 @@
 /// replacement, more changes than its log keeps), every row is compared, as a de-duplicating
 /// projection would be.
 ///
-/// A row whose element is gone keeps its last value and is not called; when an element with its
-/// id comes back, the row is compared with it as with any change.
+/// A row whose element is gone keeps its last value (handed to its `keepLast`, for the row
+/// projection's state) and is not called; when an element with its id comes back, the row is
+/// compared with it as with any change.
 @usableFromInline
 final class RowGroup<State, ID: Hashable, Element, Value: Equatable>: @unchecked Sendable {
     // Every property is guarded by the store's state lock (`StoreCore.lock`): members join,
@@ -23,6 +24,9 @@ final class RowGroup<State, ID: Hashable, Element, Value: Equatable>: @unchecked
         /// Takes a new value; returns whether the subscriber has something to deliver.
         @usableFromInline
         let passOn: @Sendable (Value) -> Bool
+        /// Keeps the last value for the row while its element is gone.
+        @usableFromInline
+        let keepLast: @Sendable (Value) -> Void
         @usableFromInline
         let subscriber: Subscriber<State>
         @usableFromInline
@@ -32,11 +36,13 @@ final class RowGroup<State, ID: Hashable, Element, Value: Equatable>: @unchecked
         init(
             transform: @escaping @Sendable (Element) -> Value,
             passOn: @escaping @Sendable (Value) -> Bool,
+            keepLast: @escaping @Sendable (Value) -> Void,
             subscriber: Subscriber<State>,
             last: Value
         ) {
             self.transform = transform
             self.passOn = passOn
+            self.keepLast = keepLast
             self.subscriber = subscriber
             self.last = last
         }
@@ -68,6 +74,7 @@ final class RowGroup<State, ID: Hashable, Element, Value: Equatable>: @unchecked
         id: ID,
         transform: @escaping @Sendable (Element) -> Value,
         passOn: @escaping @Sendable (Value) -> Bool,
+        keepLast: @escaping @Sendable (Value) -> Void,
         fallback: Value,
         state: State
     ) -> Bool {
@@ -77,7 +84,7 @@ final class RowGroup<State, ID: Hashable, Element, Value: Equatable>: @unchecked
             // The first member: the rows are as of this version.
             seen = elements.changeVersion
         }
-        rows[id, default: []].append(Member(transform: transform, passOn: passOn, subscriber: subscriber, last: value))
+        rows[id, default: []].append(Member(transform: transform, passOn: passOn, keepLast: keepLast, subscriber: subscriber, last: value))
         rowOfSubscriber[subscriber.id] = id
         return passOn(value)
     }
@@ -122,23 +129,29 @@ final class RowGroup<State, ID: Hashable, Element, Value: Equatable>: @unchecked
         seen = elements.changeVersion
     }
 
-    /// Compares the rows of one id with its element, if the element is there.
+    /// Compares the rows of one id with its element; when the element is gone, hands each row
+    /// its last value to keep.
     @inlinable
     func compareRows(
         at index: Dictionary<ID, ContiguousArray<Member>>.Index,
         in elements: IdentifiedArray<ID, Element>,
         into pending: inout ContiguousArray<Subscriber<State>>
     ) {
-        guard let element = elements[id: rows.keys[index]] else { return }
+        guard let element = elements[id: rows.keys[index]] else {
+            for member in rows.values[index] {
+                member.keepLast(member.last)
+            }
+            return
+        }
         for position in rows.values[index].indices {
             let value = rows.values[index][position].transform(element)
             if rows.values[index][position].last == value {
                 continue
             }
             rows.values[index][position].last = value
-            let member = rows.values[index][position]
-            if member.passOn(value) {
-                pending.append(member.subscriber)
+            // In place rather than a copy of the member, which would retain all it holds.
+            if rows.values[index][position].passOn(value) {
+                pending.append(rows.values[index][position].subscriber)
             }
         }
     }

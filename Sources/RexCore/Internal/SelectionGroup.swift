@@ -91,6 +91,7 @@ struct SelectionGroupMember<State>: Sendable {
         collection: @escaping @Sendable (State) -> IdentifiedArray<ID, Element>,
         transform: @escaping @Sendable (Element) -> Value,
         fallback: @escaping @Sendable () -> Value,
+        keepLast: @escaping @Sendable (Value) -> Void,
         passOn: @escaping @Sendable (Value) -> Bool
     ) {
         let key = SelectionGroupKey(RowGroup<State, ID, Element, Value>.self, path: path)
@@ -98,7 +99,10 @@ struct SelectionGroupMember<State>: Sendable {
         makeGroup = { SelectionGroup(RowGroup<State, ID, Element, Value>(collection: collection), key: key) }
         join = { group, subscriber, state in
             unsafeDowncast(group.members, to: RowGroup<State, ID, Element, Value>.self)
-                .join(subscriber, id: id, transform: transform, passOn: passOn, fallback: fallback(), state: state)
+                .join(
+                    subscriber, id: id, transform: transform, passOn: passOn, keepLast: keepLast, fallback: fallback(),
+                    state: state
+                )
         }
     }
 }

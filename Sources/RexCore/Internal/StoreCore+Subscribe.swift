@@ -92,7 +92,7 @@ extension StoreCore {
         let fields = self.fields
         for index in 0..<fields.pointee.subscribers.count {
             Unmanaged.passUnretained(fields.pointee.subscribers[index])._withUnsafeGuaranteedRef { subscriber in
-                if subscriber.selection.offer(state) {
+                if subscriber.offer(state) {
                     pendingDeliveries.pointee.append(subscriber)
                 }
             }
@@ -121,7 +121,7 @@ extension StoreCore {
         for index in 0..<pending.pointee.count {
             Unmanaged.passUnretained(pending.pointee[index])._withUnsafeGuaranteedRef { subscriber in
                 if subscriber.isActive {
-                    subscriber.selection.deliver()
+                    subscriber.deliver()
                 }
             }
         }

@@ -1,4 +1,5 @@
-/// The last view state a row projection read or notified: what it gives once its element is gone.
+/// The last view state a row projection read, or notified before its element went: what it gives
+/// once its element is gone.
 @usableFromInline
 final class LastRowState<Value: Sendable>: @unchecked Sendable {  // `stored` is guarded by `lock`
     @usableFromInline

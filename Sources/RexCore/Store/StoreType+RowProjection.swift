@@ -55,15 +55,12 @@ extension StoreType {
                 return rowState
             },
             subscribeSelection: { selection in
-                let offer = selection.offer
-                return self.subscribe(
+                self.subscribe(
                     selection: .row(
                         id, in: collection, collection: elements, transform: state,
                         fallback: { lastKnown.value },
-                        passOn: { rowState in
-                            lastKnown.value = rowState
-                            return offer(rowState)
-                        },
+                        keepLast: { lastKnown.value = $0 },
+                        passOn: selection.offer,
                         deliver: selection.deliver
                     )
                 )
