@@ -205,6 +205,25 @@ struct RowProjectionTests {
         #expect(rows.received[1]!.values.last == RowView(title: "row 1", done: false))
     }
 
+    @Test("Three subscribers of one row, cancelled first, last, middle: those left are still called, those gone are not", arguments: [[0, 2, 1], [2, 0, 1], [1, 0, 2]])
+    func subscribersOfOneRowLeaving(order: [Int]) {
+        let store = RowDomain.store(rows: 3)
+        let row = store.rowProjection(id: 1, in: \RowDomain.State.rows, action: RowDomain.Action.row) { (row: Row) in row.done }!
+        let recorders = (0..<3).map { _ in Recorder<Bool>() }
+        let tokens = recorders.map { recorder in row.subscribe { recorder.record($0) } }
+        var left = Set(0..<3)
+        var expected = [[false], [false], [false]]
+        for cancelled in order {
+            tokens[cancelled].cancel()
+            left.remove(cancelled)
+            row.dispatch(.toggle)
+            for subscriber in left {
+                expected[subscriber].append(store.state.rows[id: 1]!.done)
+            }
+            #expect(recorders.map(\.values) == expected, "after cancelling \(cancelled)")
+        }
+    }
+
     @Test("A row of a projection sees the same rows as a row of the store")
     func rowOfProjection() {
         let store = RowDomain.store(rows: 5)

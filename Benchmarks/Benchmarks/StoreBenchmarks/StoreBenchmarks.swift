@@ -65,6 +65,10 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("W8 by id, \(itemCount) items", configuration: configuration(.kilo), closure: { benchmark in
             byID.workload.run(actions: benchmark.scaledIterations.count)
         }, setup: byID.make, teardown: byID.drop)
+        let handWritten = Prepared { ByIDWorkload.HandWritten(items: itemCount) }
+        Benchmark("W8 by id, \(itemCount) items, hand-written", configuration: configuration(.kilo), closure: { benchmark in
+            handWritten.workload.run(actions: benchmark.scaledIterations.count)
+        }, setup: handWritten.make, teardown: handWritten.drop)
     }
 
     for rowCount in [10_000, 100_000] {

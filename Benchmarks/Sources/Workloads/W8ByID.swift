@@ -3,7 +3,8 @@ import RexCore
 /// W8: an `IdentifiedArray` of many items; a row reducer lifted with `liftToCollection`; each
 /// action toggles `done` of one item, named by id. The cost per action must not grow with the
 /// number of items: the lift finds the item by its id in O(1), and toggles it in place.
-/// Ids are visited with a stride, so that the order of the ids is not the order in memory.
+/// Ids are visited one after the other, and shuffled over the positions, so that the order of
+/// the ids is not the order in memory.
 public final class ByIDWorkload {
     public struct Item: Identifiable, Sendable {
         public var id: Int
@@ -35,31 +36,78 @@ public final class ByIDWorkload {
     }
 
     let store: ReduxStoreBase<Action, State>
-    let itemCount: Int
-    var next = 0
-    /// What `done` should be for each id, kept beside the store to check its result.
-    var expectedDone: [Bool]
+    var schedule: ToggleSchedule
 
     public init(items itemCount: Int) {
-        self.itemCount = itemCount
-        expectedDone = [Bool](repeating: false, count: itemCount)
-        // Ids in a shuffled order, so that an id is not its position.
-        let items = (0..<itemCount).map { position in
-            Item(id: (position &* 7_919) % itemCount, title: "Item \(position)", done: false)
-        }
+        schedule = ToggleSchedule(itemCount: itemCount)
         let itemReducer = Self.itemReducer
         store = ReduxStoreBase(
-            initialState: State(items: IdentifiedArray(uniqueElements: items)),
+            initialState: State(items: IdentifiedArray(uniqueElements: Self.items(itemCount))),
             reducer: itemReducer.liftToCollection(action: \Action.item, stateCollection: \State.items)
         )
     }
 
-    /// Toggles the items with the next `actions` ids, then checks 16 of them, spread over the
-    /// batch (checking each would double the lookups that the workload measures).
+    /// The items, their ids in a shuffled order, so that an id is not its position.
+    static func items(_ itemCount: Int) -> [Item] {
+        (0..<itemCount).map { position in
+            Item(id: (position &* 7_919) % itemCount, title: "Item \(position)", done: false)
+        }
+    }
+
+    /// Toggles the items with the next `actions` ids, and checks some of them.
     public func run(actions: Int) {
+        let store = store
+        schedule.run(actions: actions, toggle: { store.dispatch(.item(ElementIDAction(id: $0, action: .toggle))) }) {
+            let items = store.state.items
+            return { items[id: $0]?.done }
+        }
+    }
+
+    /// W8 without a store: the same items and toggles, through a dictionary from id to position
+    /// beside an array. What W8's figures stand on: the lookups, and the memory they touch, that
+    /// no store can do without.
+    public final class HandWritten {
+        var items: ContiguousArray<Item>
+        let positions: [Int: Int]
+        var schedule: ToggleSchedule
+
+        public init(items itemCount: Int) {
+            schedule = ToggleSchedule(itemCount: itemCount)
+            let items = ContiguousArray(ByIDWorkload.items(itemCount))
+            self.items = items
+            positions = Dictionary(uniqueKeysWithValues: items.indices.map { (items[$0].id, $0) })
+        }
+
+        /// Toggles the items with the next `actions` ids, and checks some of them.
+        public func run(actions: Int) {
+            schedule.run(actions: actions, toggle: { id in
+                if let position = positions[id] { items[position].done.toggle() }
+            }) {
+                let items = self.items, positions = self.positions
+                return { id in positions[id].map { items[$0].done } }
+            }
+        }
+    }
+}
+
+/// The ids W8 toggles, one after the other, and what `done` should be for each: the check of a
+/// W8 run, kept beside what it runs on.
+struct ToggleSchedule {
+    let itemCount: Int
+    var next = 0
+    var expectedDone: [Bool]
+
+    init(itemCount: Int) {
+        self.itemCount = itemCount
+        expectedDone = [Bool](repeating: false, count: itemCount)
+    }
+
+    /// Calls `toggle` with the next `actions` ids, then checks 16 of them, spread over the batch,
+    /// with the reader that `read` makes (checking each would double the lookups measured).
+    mutating func run(actions: Int, toggle: (Int) -> Void, read: () -> (Int) -> Bool?) {
         var id = next
         for _ in 0..<actions {
-            store.dispatch(.item(ElementIDAction(id: id, action: .toggle)))
+            toggle(id)
             id = id + 1 == itemCount ? 0 : id + 1
         }
         id = next
@@ -67,11 +115,11 @@ public final class ByIDWorkload {
             expectedDone[id].toggle()
             id = id + 1 == itemCount ? 0 : id + 1
         }
-        let items = store.state.items
+        let done = read()
         let checked = min(actions, itemCount)
         for sample in 0..<min(checked, 16) {
             let id = (next + sample * checked / min(checked, 16)) % itemCount
-            check(items[id: id]?.done == expectedDone[id], "W8", "item \(id) has the wrong done")
+            check(done(id) == expectedDone[id], "W8", "item \(id) has the wrong done")
         }
         next = (next + actions) % itemCount
     }
