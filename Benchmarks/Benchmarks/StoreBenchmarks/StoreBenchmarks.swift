@@ -76,6 +76,10 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("W9 row projections, \(rowCount) rows", configuration: configuration(.kilo), closure: { benchmark in
             rows.workload.run(actions: benchmark.scaledIterations.count)
         }, setup: rows.make, teardown: rows.drop)
+        let handWritten = Prepared { RowProjectionsWorkload.HandWritten(rows: rowCount) }
+        Benchmark("W9 row projections, \(rowCount) rows, hand-written", configuration: configuration(.kilo), closure: { benchmark in
+            handWritten.workload.run(actions: benchmark.scaledIterations.count)
+        }, setup: handWritten.make, teardown: handWritten.drop)
     }
 
     let largePart = Prepared { PersistLargePartWorkload() }

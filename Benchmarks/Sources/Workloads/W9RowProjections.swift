@@ -45,16 +45,70 @@ public final class RowProjectionsWorkload {
     /// Toggles the rows with the next `actions` ids; checks that each action called its row's
     /// subscriber once, and no other.
     public func run(actions: Int) {
+        let store = store
+        Self.run(actions: actions, from: &next, of: rowCount, calling: callbacks) { id in
+            store.dispatch(.item(ElementIDAction(id: id, action: .toggle)))
+        }
+    }
+
+    /// Calls `toggle` with the next `actions` ids from `next`; checks that each call called the
+    /// row of its id once, and no other.
+    static func run(actions: Int, from next: inout Int, of rowCount: Int, calling callbacks: Callbacks, toggle: (Int) -> Void) {
         let before = callbacks.count
         var wrongRows = 0
         var id = next
         for _ in 0..<actions {
-            store.dispatch(.item(ElementIDAction(id: id, action: .toggle)))
+            toggle(id)
             if callbacks.lastRow != id { wrongRows += 1 }
             id = id + 1 == rowCount ? 0 : id + 1
         }
         check(callbacks.count - before == actions, "W9", "\(actions) actions made \(callbacks.count - before) callbacks")
         check(wrongRows == 0, "W9", "\(wrongRows) actions called another row than their own")
         next = (next + actions) % rowCount
+    }
+
+    /// W9 without a store: the same items and toggles, through a dictionary from id to position
+    /// beside an array, and a table of rows by id, each with its last view state and its
+    /// callback, called when the state of its row changes. What W9's figures stand on.
+    public final class HandWritten {
+        struct Row {
+            var last: RowView
+            let callback: () -> Void
+        }
+
+        var items: ContiguousArray<Item>
+        let positions: [Int: Int]
+        var rows: [Int: Row] = [:]
+        let callbacks = Callbacks()
+        let rowCount: Int
+        var next = 0
+
+        public init(rows rowCount: Int) {
+            self.rowCount = rowCount
+            let items = ContiguousArray(ByIDWorkload.items(rowCount))
+            self.items = items
+            positions = Dictionary(uniqueKeysWithValues: items.indices.map { (items[$0].id, $0) })
+            let callbacks = callbacks
+            for item in items {
+                let id = item.id
+                rows[id] = Row(last: RowView(title: item.title, done: item.done)) {
+                    callbacks.count += 1
+                    callbacks.lastRow = id
+                }
+            }
+        }
+
+        /// Toggles the rows with the next `actions` ids, and checks the calls as W9 does.
+        public func run(actions: Int) {
+            RowProjectionsWorkload.run(actions: actions, from: &next, of: rowCount, calling: callbacks) { id in
+                guard let position = positions[id] else { return }
+                items[position].done.toggle()
+                let view = RowView(title: items[position].title, done: items[position].done)
+                if rows[id]!.last != view {
+                    rows[id]!.last = view
+                    rows[id]!.callback()
+                }
+            }
+        }
     }
 }
