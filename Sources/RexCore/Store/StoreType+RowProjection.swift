@@ -39,7 +39,8 @@ extension StoreType {
         action: @escaping @Sendable (ElementIDAction<ID, RowAction>) -> ActionType?,
         state: @escaping @Sendable (Element) -> RowState
     ) -> StoreProjection<RowAction, RowState>? {
-        let elements: @Sendable (StateType) -> IdentifiedArray<ID, Element> = { $0[keyPath: collection] }
+        let reader = KeyPathReader(collection)
+        let elements: @Sendable (StateType) -> IdentifiedArray<ID, Element> = { reader($0) }
         guard let element = elements(self.state)[id: id] else { return nil }
         let lastKnown = LastRowState(state(element))
         return StoreProjection(

@@ -1,0 +1,88 @@
+@testable import RexCore
+import Testing
+
+/// Roots of every kind a key path reader meets: stored paths read from memory, the rest applied.
+enum KeyPathReaderDomain {
+    final class Token: Sendable {}
+
+    struct Inner: Sendable {
+        var flag = false
+        var names = ["a", "b"]
+        var token = Token()
+    }
+
+    struct Root: Sendable {
+        var count = 1
+        var inner = Inner()
+        var title = "root"
+        var doubled: Int { count * 2 }
+    }
+
+    final class Holder: Sendable {
+        let inner = Inner()
+    }
+
+    struct RootWithClass: Sendable {
+        var count = 3
+        let holder = Holder()
+    }
+
+    /// Larger than a reader reads from memory.
+    struct LargeRoot: Sendable {
+        var padding = [Int](repeating: 0, count: 1)
+        var bytes: (SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>) = (.zero, .zero, .zero, .zero)
+        var more: (SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>) =
+            (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+        var title = "large"
+    }
+}
+
+@Suite("Key path readers")
+struct KeyPathReaderTests {
+    typealias Domain = KeyPathReaderDomain
+
+    @Test("A path of stored properties is read from the root's memory, nested or not, and gives the value")
+    func storedPaths() {
+        var root = Domain.Root()
+        root.inner.names.append("c")
+        root.title = "changed"
+        let names = KeyPathReader(\Domain.Root.inner.names)
+        let title = KeyPathReader(\Domain.Root.title)
+        let flag = KeyPathReader(\Domain.Root.inner.flag)
+        #expect(names.offset != nil && title.offset != nil && flag.offset != nil)
+        #expect(names(root) == ["a", "b", "c"])
+        #expect(title(root) == "changed")
+        #expect(flag(root) == false)
+    }
+
+    @Test("A value read from memory is a copy that holds its own references: dropping it leaves the root's alone")
+    func copiesHoldTheirReferences() {
+        var root = Domain.Root()
+        let token = KeyPathReader(\Domain.Root.inner.token)
+        #expect(token.offset != nil)
+        for _ in 0..<1_000 {
+            let read = token(root)
+            #expect(read === root.inner.token)
+            #expect(!isKnownUniquelyReferenced(&root.inner.token))
+        }
+        #expect(isKnownUniquelyReferenced(&root.inner.token))
+    }
+
+    @Test("A computed property, a class on the way, a class root and a large root are read through the path")
+    func appliedPaths() {
+        let computed = KeyPathReader(\Domain.Root.doubled)
+        let throughClass = KeyPathReader(\Domain.RootWithClass.holder.inner.names)
+        let classRoot = KeyPathReader(\Domain.Holder.inner.names)
+        let large = KeyPathReader(\Domain.LargeRoot.title)
+        #expect(computed.offset == nil && throughClass.offset == nil && classRoot.offset == nil && large.offset == nil)
+        #expect(MemoryLayout<Domain.LargeRoot>.size > KeyPathReader<Domain.LargeRoot, String>.largeRootSize)
+        var root = Domain.Root()
+        root.count = 21
+        #expect(computed(root) == 42)
+        #expect(throughClass(Domain.RootWithClass()) == ["a", "b"])
+        #expect(classRoot(Domain.Holder()) == ["a", "b"])
+        var largeRoot = Domain.LargeRoot()
+        largeRoot.title = "read"
+        #expect(large(largeRoot) == "read")
+    }
+}
