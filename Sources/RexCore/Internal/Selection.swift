@@ -38,18 +38,13 @@ struct Selection<Input>: Sendable {
         if MemoryLayout<Input>.size > largeValueSize {
             return largeCallback(receive)
         }
-        let pending = SelectionBox<Input>()
+        let pending = PendingCallback(receive)
         return Selection(
             offer: { value in
                 pending.value = value
                 return true
             },
-            deliver: {
-                guard let value = pending.value else { return }
-                // Not kept past the delivery: a kept copy would make the next reducer copy the state.
-                pending.value = nil
-                receive(value)
-            }
+            deliver: { pending.deliver() }
         )
     }
 
@@ -63,17 +58,13 @@ struct Selection<Input>: Sendable {
     /// copied onto the stack to be delivered, as large as it is.
     @inlinable
     static func largeCallback(_ receive: @escaping @Sendable (Input) -> Void) -> Selection {
-        let pending = SelectionBox<Snapshot<Input>>()
+        let pending = PendingCallback<Snapshot<Input>> { snapshot in receive(snapshot.value) }
         return Selection(
             offer: { value in
                 pending.value = Snapshot(value)
                 return true
             },
-            deliver: {
-                guard let snapshot = pending.value else { return }
-                pending.value = nil
-                receive(snapshot.value)
-            }
+            deliver: { pending.deliver() }
         )
     }
 
