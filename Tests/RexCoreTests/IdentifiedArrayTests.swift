@@ -64,6 +64,26 @@ struct IdentifiedArrayTests {
         #expect(tags.elements == [Tag(name: "swift", uses: 2), Tag(name: "rex", uses: 0)])
     }
 
+    @Test("Giving an element another id by id stops the program and says so")
+    func anotherIDByIDStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var rows: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
+            rows[id: 2] = Row(id: 7, title: "b")
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("an element set for id 2 has another id"))
+    }
+
+    @Test("Giving an element another id at its position stops the program and says so")
+    func anotherIDByPositionStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var rows: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
+            rows[1] = Row(id: 7, title: "b")
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the element at 1 was given another id"))
+    }
+
     @Test("move(fromOffsets:toOffset:) moves as SwiftUI's onMove asks")
     func move() {
         var rows = IdentifiedArrayOf<Row>(uniqueElements: (0..<5).map { Row(id: $0, title: "\($0)") })

@@ -1,3 +1,4 @@
+import Foundation
 @testable import RexCore
 import Testing
 
@@ -75,6 +76,7 @@ struct KeyPathReaderTests {
         let classRoot = KeyPathReader(\Domain.Holder.inner.names)
         let large = KeyPathReader(\Domain.LargeRoot.title)
         #expect(computed.offset == nil && throughClass.offset == nil && classRoot.offset == nil && large.offset == nil)
+        #expect(computed.appliesPath && throughClass.appliesPath && classRoot.appliesPath && large.appliesPath)
         #expect(MemoryLayout<Domain.LargeRoot>.size > KeyPathReader<Domain.LargeRoot, String>.largeRootSize)
         var root = Domain.Root()
         root.count = 21
@@ -84,5 +86,22 @@ struct KeyPathReaderTests {
         var largeRoot = Domain.LargeRoot()
         largeRoot.title = "read"
         #expect(large(largeRoot) == "read")
+    }
+
+    @Test("Identified arrays read ids without applying a key path: a stored id by its offset, Identifiable's by its requirement, however the array was made")
+    func identifiedArraysReadIDsDirectly() throws {
+        struct Tag: Sendable { var name: String; var uses: Int }
+        let tags = IdentifiedArray(uniqueElements: [Tag(name: "swift", uses: 1)], id: \Tag.name)
+        #expect(tags.id.offset != nil)
+        let literal: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
+        let decoded = try JSONDecoder().decode(IdentifiedArrayOf<Row>.self, from: JSONEncoder().encode(literal))
+        var sorted = literal
+        sorted.sort { $0.id > $1.id }
+        var emptied = literal
+        emptied.removeAll()
+        for (name, rows) in [("literal", literal), ("decoded", decoded), ("sorted", sorted), ("emptied", emptied), ("made empty", IdentifiedArrayOf<Row>())] {
+            #expect(rows.id.offset == nil && !rows.id.appliesPath, "\(name)")
+        }
+        #expect(decoded.id(Row(id: 9, title: "i")) == 9)
     }
 }

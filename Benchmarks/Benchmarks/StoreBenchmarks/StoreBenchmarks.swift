@@ -65,6 +65,10 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("W8 by id, \(itemCount) items", configuration: configuration(.kilo), closure: { benchmark in
             byID.workload.run(actions: benchmark.scaledIterations.count)
         }, setup: byID.make, teardown: byID.drop)
+        let bySubscript = Prepared { ByIDWorkload(items: itemCount, bySubscript: true) }
+        Benchmark("W8 by id, \(itemCount) items, reducer through subscript(id:)", configuration: configuration(.kilo), closure: { benchmark in
+            bySubscript.workload.run(actions: benchmark.scaledIterations.count)
+        }, setup: bySubscript.make, teardown: bySubscript.drop)
         let handWritten = Prepared { ByIDWorkload.HandWritten(items: itemCount) }
         Benchmark("W8 by id, \(itemCount) items, hand-written", configuration: configuration(.kilo), closure: { benchmark in
             handWritten.workload.run(actions: benchmark.scaledIterations.count)

@@ -38,12 +38,20 @@ public final class ByIDWorkload {
     let store: ReduxStoreBase<Action, State>
     var schedule: ToggleSchedule
 
-    public init(items itemCount: Int) {
+    /// With `bySubscript`, the reducer is the one most apps write first, without a lift:
+    /// `state.items[id: id]?.done.toggle()`, through the array's `subscript(id:)`.
+    public init(items itemCount: Int, bySubscript: Bool = false) {
         schedule = ToggleSchedule(itemCount: itemCount)
         let itemReducer = Self.itemReducer
         store = ReduxStoreBase(
             initialState: State(items: IdentifiedArray(uniqueElements: Self.items(itemCount))),
-            reducer: itemReducer.liftToCollection(action: \Action.item, stateCollection: \State.items)
+            reducer: bySubscript
+                ? Reducer<Action, State>.reduce { action, state in
+                    if case .item(let itemAction) = action, case .toggle = itemAction.action {
+                        state.items[id: itemAction.id]?.done.toggle()
+                    }
+                }
+                : itemReducer.liftToCollection(action: \Action.item, stateCollection: \State.items)
         )
     }
 

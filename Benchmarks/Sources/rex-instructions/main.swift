@@ -11,7 +11,8 @@ import Workloads
 //
 //     rex-instructions W1 100000
 //
-// W8L and W9L are W8 with 1,000,000 items and W9 with 100,000 rows: for cachegrind's cache
+// W8s is W8 with the reducer most apps write first, `state.items[id: id]?.done.toggle()`,
+// rather than a lift. W8L and W9L are W8 with 1,000,000 items and W9 with 100,000 rows: for cachegrind's cache
 // simulation, which counts the cache misses per action that the large sizes add
 // (`valgrind --tool=cachegrind --cache-sim=yes`, two run lengths, `cg_diff`).
 //
@@ -22,7 +23,7 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
-    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W3|W4|W6|W8|W8L|W9|W9L|W10|W11 ACTIONS")
+    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W3|W4|W6|W8|W8L|W8s|W9|W9L|W10|W11 ACTIONS")
     exit(2)
 }
 switch arguments[1] {
@@ -35,6 +36,7 @@ case "W3": FanOutWorkload().run(actions: actions)
 case "W4": BigStateWorkload(items: 100_000).run(actions: actions)
 case "W8": ByIDWorkload(items: 100_000).run(actions: actions)
 case "W8L": ByIDWorkload(items: 1_000_000).run(actions: actions)
+case "W8s": ByIDWorkload(items: 100_000, bySubscript: true).run(actions: actions)
 case "W9": RowProjectionsWorkload(rows: 10_000).run(actions: actions)
 case "W9L": RowProjectionsWorkload(rows: 100_000).run(actions: actions)
 case "W10": BatchesWorkload().run(actions: actions)
@@ -52,6 +54,6 @@ case "W6":
     }
     done.wait()
 default:
-    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W3, W4, W6, W8, W8L, W9, W9L, W10 or W11")
+    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W3, W4, W6, W8, W8L, W8s, W9, W9L, W10 or W11")
     exit(2)
 }

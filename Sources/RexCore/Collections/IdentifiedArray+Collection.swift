@@ -14,10 +14,10 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     public subscript(position: Int) -> Element {
         get { values[position] }
         _modify {
-            let id = orderedIDs[position]
-            noteChange(id)
+            let elementID = orderedIDs[position]
+            noteChange(elementID)
             yield &values[position]
-            precondition(values[position][keyPath: self.id] == id, "IdentifiedArray: the element at \(position) was given another id")
+            precondition(id(values[position]) == elementID, "IdentifiedArray: the element at \(position) was given another id")
         }
     }
 
@@ -25,8 +25,8 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     @inlinable
     public mutating func swapAt(_ i: Int, _ j: Int) {
         guard i != j else { return }
-        values.swapAt(i, j)
-        orderedIDs.swapAt(i, j)
+        values.swapByMoving(i, j)
+        orderedIDs.swapByMoving(i, j)
         positions[orderedIDs[i]] = i
         positions[orderedIDs[j]] = j
     }

@@ -49,7 +49,7 @@ extension IdentifiedArray {
     /// Moves the element at `position` to the end of the storage and removes it from there.
     @inlinable
     mutating func takeElement(at position: Int) -> Element {
-        values.swapAt(position, values.endIndex - 1)
+        values.swapByMoving(position, values.endIndex - 1)
         return values.removeLast()
     }
 
@@ -58,12 +58,12 @@ extension IdentifiedArray {
     @inlinable
     mutating func putBack(_ element: Element?, id: ID, at position: Int, replacing: Bool = false) {
         if let element {
-            precondition(element[keyPath: self.id] == id, "IdentifiedArray: an element set for id \(id) has another id")
+            precondition(self.id(element) == id, "IdentifiedArray: an element set for id \(id) has another id")
             if replacing {
                 values[position] = element
             } else {
                 values.append(element)
-                values.swapAt(position, values.endIndex - 1)
+                values.swapByMoving(position, values.endIndex - 1)
             }
             return
         }
@@ -83,7 +83,7 @@ extension IdentifiedArray {
     /// Inserts an element whose id is not there yet.
     @inlinable
     mutating func insertNew(_ element: Element, id: ID, at position: Int) {
-        precondition(element[keyPath: self.id] == id, "IdentifiedArray: an element set for id \(id) has another id")
+        precondition(self.id(element) == id, "IdentifiedArray: an element set for id \(id) has another id")
         noteChange(id)
         values.insert(element, at: position)
         orderedIDs.insert(id, at: position)

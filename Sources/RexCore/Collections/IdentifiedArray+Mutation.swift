@@ -28,7 +28,7 @@ extension IdentifiedArray {
     @inlinable
     @discardableResult
     public mutating func insert(_ element: Element, at position: Int) -> (inserted: Bool, index: Int) {
-        let elementID = element[keyPath: id]
+        let elementID = id(element)
         if let existing = positions[elementID] { return (false, existing) }
         insertNew(element, id: elementID, at: position)
         return (true, position)
@@ -58,13 +58,13 @@ extension IdentifiedArray {
             kept.append(element)
         }
         guard kept.count != values.count else { return }
-        self = IdentifiedArray(uniqueElements: kept, id: id)
+        self = IdentifiedArray(uniqueElements: kept, idReader: id)
     }
 
     /// Removes every element.
     @inlinable
     public mutating func removeAll() {
-        self = IdentifiedArray(uniqueElements: [], id: id)
+        self = IdentifiedArray(uniqueElements: [], idReader: id)
     }
 
     /// Moves the elements at `source` to before the element at `destination`, as SwiftUI's
@@ -85,7 +85,7 @@ extension IdentifiedArray {
             }
         }
         kept.insert(contentsOf: moved, at: insertion)
-        self = IdentifiedArray(uniqueElements: kept, id: id)
+        self = IdentifiedArray(uniqueElements: kept, idReader: id)
     }
 
     /// Sorts the elements in place by `areInIncreasingOrder`.
@@ -95,7 +95,7 @@ extension IdentifiedArray {
     public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
         var sorted = values
         try sorted.sort(by: areInIncreasingOrder)
-        self = IdentifiedArray(uniqueElements: sorted, id: id)
+        self = IdentifiedArray(uniqueElements: sorted, idReader: id)
     }
 }
 

@@ -1,35 +1,48 @@
-/// Reads the value a key path names out of a root, from the root's memory when the path is made
-/// of stored properties held inline.
+/// Reads the value a key path names out of a root, without applying the key path at run time
+/// where it can.
 ///
 /// `root[keyPath: path]` with a path known only at run time looks generic metadata up at every
-/// read: about 400 instructions, more than the rest of a row's notification. A path of stored
-/// properties of structs (`\AppState.todos`, `\AppState.lists.todos`) names bytes at a fixed
-/// offset in the root, which `MemoryLayout.offset(of:)` gives once; reading there is a copy of
-/// the value. Any other path (a computed property, a class on the way) is applied as usual, and
-/// so is every path into a root larger than `largeRootSize`, which a read from its memory might
-/// first copy whole onto the stack.
+/// read: about 400 instructions, more than the rest of a row's notification or of an element's
+/// change. Two ways around it:
+///
+/// - A path of stored properties of structs (`\AppState.todos`, `\AppState.lists.todos`) names
+///   bytes at a fixed offset in the root, which `MemoryLayout.offset(of:)` gives once; reading
+///   there is a copy of the value. Not for a root larger than `largeRootSize`, which a read
+///   from its memory might first copy whole onto the stack.
+/// - A path to a protocol requirement (`\.id` of an `Identifiable` element, in generic code)
+///   names no offset; whoever makes the reader can give a closure that reads the requirement.
+///
+/// Any other path (a computed property, a class on the way) is applied as usual.
 @usableFromInline
 struct KeyPathReader<Root, Value>: Sendable {
-    /// Where the value is in the root's memory; `nil` when the path is applied instead.
+    /// Where the value is in the root's memory; `nil` when `read` reads it.
     @usableFromInline
     let offset: Int?
+    /// Reads the value when there is no offset: the closure given, or the path applied.
+    /// One closure rather than the path beside it, so that copying a reader (and an identified
+    /// array, which holds one) retains one reference, as a key path did.
     @usableFromInline
-    let path: KeyPath<Root, Value> & Sendable
+    let read: @Sendable (Root) -> Value
+    /// Whether `read` is the path applied at run time: the slow way, that a test can rule out.
+    @usableFromInline
+    let appliesPath: Bool
 
+    /// A reader of `path`; `read`, when given, must read what `path` names.
     @inlinable
-    init(_ path: KeyPath<Root, Value> & Sendable) {
-        self.path = path
+    init(_ path: KeyPath<Root, Value> & Sendable, read: (@Sendable (Root) -> Value)? = nil) {
         offset = MemoryLayout<Root>.size <= Self.largeRootSize ? MemoryLayout<Root>.offset(of: path) : nil
+        appliesPath = read == nil
+        self.read = read ?? { $0[keyPath: path] }
     }
 
-    /// The size above which a root is read through its key path.
+    /// The size above which a root is not read from its memory.
     @inlinable
     static var largeRootSize: Int { 4_096 }
 
     /// Returns the value at the path in `root`.
     @inlinable
     func callAsFunction(_ root: Root) -> Value {
-        guard let offset else { return root[keyPath: path] }
+        guard let offset else { return read(root) }
         // The offset is of a stored `Value` inside `root`, aligned for it: `load` copies it out.
         return withUnsafePointer(to: root) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
     }

@@ -11,7 +11,7 @@
 /// projection's state) and is not called; when an element with its id comes back, the row is
 /// compared with it as with any change.
 @usableFromInline
-final class RowGroup<State, ID: Hashable, Element, Value: Equatable>: @unchecked Sendable {
+final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMetatype, Value: Equatable>: @unchecked Sendable {
     // Every property is guarded by the store's state lock (`StoreCore.lock`): members join,
     // leave and are offered states only while it is held. Unchecked exclusivity for the same
     // reason, as in `DeduplicatingGroup`.
