@@ -72,6 +72,21 @@ struct LiftToCollectionSpellingTests {
         #expect(sent(lifted, .todo(ElementIDAction(id: "a", action: .announce)), AppState()) == [.todo(ElementIDAction(id: "a", action: .announced("a false")))])
     }
 
+    struct ListState: Equatable, Sendable {
+        var todos: IdentifiedArrayOf<Todo> = [Todo(id: "a"), Todo(id: "b", done: true)]
+    }
+
+    @Test("liftToCollection(action:stateCollection:) on an identified array finds the element by id; a missing id is skipped")
+    func writableKeyPathIdentifiedArray() {
+        let lifted = Announcer().liftToCollection(action: \AppAction.todo, stateCollection: \ListState.todos)
+        var moved = ListState()
+        moved.todos.swapAt(0, 1)
+        moved.todos[id: "a"]?.done = true
+        #expect(sent(lifted, .todo(ElementIDAction(id: "a", action: .announce)), moved) == [.todo(ElementIDAction(id: "a", action: .announced("a true")))])
+        #expect(sent(lifted, .todo(ElementIDAction(id: "z", action: .announce)), moved).isEmpty)
+        #expect(sent(lifted, .other, moved).isEmpty)
+    }
+
     @Test("liftToCollection(action:stateCollection:) reads the element's action and writes what it sends through one key path")
     func writableKeyPath() {
         let lifted = Announcer().liftToCollection(action: \AppAction.todo, stateCollection: \AppState.todos)
