@@ -69,6 +69,22 @@ struct KeyPathReaderTests {
         #expect(isKnownUniquelyReferenced(&root.inner.token))
     }
 
+    @Test("A value lent by withValue is the value read, from memory or through the path, and lending it retains nothing for good")
+    func lentValues() {
+        var root = Domain.Root()
+        root.inner.names.append("lent")
+        let names = KeyPathReader(\Domain.Root.inner.names)
+        let token = KeyPathReader(\Domain.Root.inner.token)
+        let doubled = KeyPathReader(\Domain.Root.doubled)
+        #expect(names.offset != nil && doubled.offset == nil)
+        #expect(names.withValue(in: root) { $0.last } == "lent")
+        #expect(doubled.withValue(in: root) { $0 + 0 } == 2)
+        for _ in 0..<1_000 {
+            #expect(token.withValue(in: root) { $0 === root.inner.token })
+        }
+        #expect(isKnownUniquelyReferenced(&root.inner.token))
+    }
+
     @Test("A computed property, a class on the way, a class root and a large root are read through the path")
     func appliedPaths() {
         let computed = KeyPathReader(\Domain.Root.doubled)

@@ -39,6 +39,18 @@ struct KeyPathReader<Root, Value>: Sendable {
     @inlinable
     static var largeRootSize: Int { 4_096 }
 
+    /// Calls `body` with the value at the path in `root`, lent where it lies in the root's
+    /// memory rather than copied out (a copy of a value that holds references retains each and
+    /// releases it again).
+    @inlinable
+    func withValue<Result>(in root: Root, _ body: (borrowing Value) -> Result) -> Result {
+        guard let offset else { return body(read(root)) }
+        return withUnsafePointer(to: root) { rootPointer in
+            // The bytes at the offset are a stored `Value` of `root`, bound to its type.
+            body(UnsafeRawPointer(rootPointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)
+        }
+    }
+
     /// Returns the value at the path in `root`.
     @inlinable
     func callAsFunction(_ root: Root) -> Value {

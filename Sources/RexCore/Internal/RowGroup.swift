@@ -50,7 +50,7 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
 
     /// Reads the array out of the store's state.
     @usableFromInline
-    let collection: @Sendable (State) -> IdentifiedArray<ID, Element>
+    let collection: KeyPathReader<State, IdentifiedArray<ID, Element>>
     /// The first member of each row, by the id of its row: stored in the table itself, so that
     /// from an id to its member there is one lookup and no buffer between (in a long list, each
     /// object between is a cache miss per changed row).
@@ -67,7 +67,7 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
     var seen: ChangeVersion?
 
     @inlinable
-    init(collection: @escaping @Sendable (State) -> IdentifiedArray<ID, Element>) {
+    init(collection: KeyPathReader<State, IdentifiedArray<ID, Element>>) {
         self.collection = collection
     }
 
@@ -132,7 +132,12 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
     ///   tell which changed.
     @inlinable
     func offer(_ state: State, into pending: inout ContiguousArray<Subscriber<State>>) {
-        let elements = collection(state)
+        collection.withValue(in: state) { elements in offer(elements, into: &pending) }
+    }
+
+    /// `offer(_:into:)`, with the array lent out of the state.
+    @inlinable
+    func offer(_ elements: borrowing IdentifiedArray<ID, Element>, into pending: inout ContiguousArray<Subscriber<State>>) {
         var told = false
         if let seen {
             told = elements.forEachChange(since: seen) { id in

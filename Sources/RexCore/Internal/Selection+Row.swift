@@ -13,7 +13,7 @@ extension Selection {
     static func row<ID: Hashable & Sendable, Element, Value: Equatable & Sendable>(
         _ id: ID,
         in path: KeyPath<Input, IdentifiedArray<ID, Element>> & Sendable,
-        collection: @escaping @Sendable (Input) -> IdentifiedArray<ID, Element>,
+        collection: KeyPathReader<Input, IdentifiedArray<ID, Element>>,
         transform: @escaping @Sendable (Element) -> Value,
         fallback: @escaping @Sendable () -> Value,
         keepLast: @escaping @Sendable (Value) -> Void,

@@ -88,7 +88,7 @@ struct SelectionGroupMember<State>: Sendable {
     init<ID: Hashable & Sendable, Element, Value: Equatable & Sendable>(
         rowOf id: ID,
         in path: KeyPath<State, IdentifiedArray<ID, Element>> & Sendable,
-        collection: @escaping @Sendable (State) -> IdentifiedArray<ID, Element>,
+        collection: KeyPathReader<State, IdentifiedArray<ID, Element>>,
         transform: @escaping @Sendable (Element) -> Value,
         fallback: @escaping @Sendable () -> Value,
         keepLast: @escaping @Sendable (Value) -> Void,

@@ -39,8 +39,7 @@ extension StoreType {
         action: @escaping @Sendable (ElementIDAction<ID, RowAction>) -> ActionType?,
         state: @escaping @Sendable (Element) -> RowState
     ) -> StoreProjection<RowAction, RowState>? {
-        let reader = KeyPathReader(collection)
-        let elements: @Sendable (StateType) -> IdentifiedArray<ID, Element> = { reader($0) }
+        let elements = KeyPathReader(collection)
         guard let element = elements(self.state)[id: id] else { return nil }
         let lastKnown = LastRowState(state(element))
         return StoreProjection(
