@@ -48,11 +48,20 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(FanOutWorkload.handWritten(actions: benchmark.scaledIterations.count))
     }
 
+    /// A benchmark of a workload made just before it runs and dropped after it (see `Prepared`).
+    func preparedBenchmark<Workload>(
+        _ name: String,
+        _ make: @escaping @Sendable () -> Workload,
+        run: @escaping @Sendable (Workload, Int) -> Void
+    ) {
+        let prepared = Prepared(make)
+        Benchmark(name, configuration: configuration(.kilo), closure: { benchmark in
+            run(prepared.workload, benchmark.scaledIterations.count)
+        }, setup: prepared.make, teardown: prepared.drop)
+    }
+
     for itemCount in [100_000, 1_000_000] {
-        let bigState = Prepared { BigStateWorkload(items: itemCount) }
-        Benchmark("W4 big state, \(itemCount) items", configuration: configuration(.kilo), closure: { benchmark in
-            bigState.workload.run(actions: benchmark.scaledIterations.count)
-        }, setup: bigState.make, teardown: bigState.drop)
+        preparedBenchmark("W4 big state, \(itemCount) items", { BigStateWorkload(items: itemCount) }) { $0.run(actions: $1) }
         var items = BigStateWorkload.items(itemCount)
         Benchmark("W4 big state, \(itemCount) items, hand-written", configuration: configuration(.kilo)) { benchmark in
             BigStateWorkload.handWritten(items: &items, actions: benchmark.scaledIterations.count)
@@ -61,35 +70,23 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for itemCount in [100_000, 1_000_000] {
-        let byID = Prepared { ByIDWorkload(items: itemCount) }
-        Benchmark("W8 by id, \(itemCount) items", configuration: configuration(.kilo), closure: { benchmark in
-            byID.workload.run(actions: benchmark.scaledIterations.count)
-        }, setup: byID.make, teardown: byID.drop)
-        let bySubscript = Prepared { ByIDWorkload(items: itemCount, bySubscript: true) }
-        Benchmark("W8 by id, \(itemCount) items, reducer through subscript(id:)", configuration: configuration(.kilo), closure: { benchmark in
-            bySubscript.workload.run(actions: benchmark.scaledIterations.count)
-        }, setup: bySubscript.make, teardown: bySubscript.drop)
-        let handWritten = Prepared { ByIDWorkload.HandWritten(items: itemCount) }
-        Benchmark("W8 by id, \(itemCount) items, hand-written", configuration: configuration(.kilo), closure: { benchmark in
-            handWritten.workload.run(actions: benchmark.scaledIterations.count)
-        }, setup: handWritten.make, teardown: handWritten.drop)
+        preparedBenchmark("W8 by id, \(itemCount) items", { ByIDWorkload(items: itemCount) }) { $0.run(actions: $1) }
+        preparedBenchmark("W8 by id, \(itemCount) items, reducer through subscript(id:)", { ByIDWorkload(items: itemCount, bySubscript: true) }) {
+            $0.run(actions: $1)
+        }
+        preparedBenchmark("W8 by id, \(itemCount) items, hand-written", { ByIDWorkload.HandWritten(items: itemCount) }) { $0.run(actions: $1) }
     }
 
     for rowCount in [10_000, 100_000] {
-        let rows = Prepared { RowProjectionsWorkload(rows: rowCount) }
-        Benchmark("W9 row projections, \(rowCount) rows", configuration: configuration(.kilo), closure: { benchmark in
-            rows.workload.run(actions: benchmark.scaledIterations.count)
-        }, setup: rows.make, teardown: rows.drop)
-        let handWritten = Prepared { RowProjectionsWorkload.HandWritten(rows: rowCount) }
-        Benchmark("W9 row projections, \(rowCount) rows, hand-written", configuration: configuration(.kilo), closure: { benchmark in
-            handWritten.workload.run(actions: benchmark.scaledIterations.count)
-        }, setup: handWritten.make, teardown: handWritten.drop)
+        preparedBenchmark("W9 row projections, \(rowCount) rows", { RowProjectionsWorkload(rows: rowCount) }) { $0.run(actions: $1) }
+        preparedBenchmark("W9 row projections, \(rowCount) rows, hand-written", { RowProjectionsWorkload.HandWritten(rows: rowCount) }) {
+            $0.run(actions: $1)
+        }
     }
 
-    let largePart = Prepared { PersistLargePartWorkload() }
-    Benchmark("W12 persisted part of 10,000 items: the turn that changes it", configuration: configuration(.kilo), closure: { benchmark in
-        largePart.workload.changeOnly(actions: benchmark.scaledIterations.count)
-    }, setup: largePart.make, teardown: largePart.drop)
+    preparedBenchmark("W12 persisted part of 10,000 items: the turn that changes it", { PersistLargePartWorkload() }) {
+        $0.changeOnly(actions: $1)
+    }
     let saves = Prepared { PersistLargePartWorkload() }
     Benchmark("W12 persisted part of 10,000 items: the save, off the turn", configuration: configuration(.one, metrics: [.wallClock]), closure: { _ in
         await saves.workload.save()
