@@ -6,8 +6,8 @@
 /// change. Two ways around it:
 ///
 /// - A path of stored properties of structs (`\AppState.todos`, `\AppState.lists.todos`) names
-///   bytes at a fixed offset in the root, which `MemoryLayout.offset(of:)` gives once; reading
-///   there is a copy of the value. Not for a root larger than `largeRootSize`, which a read
+///   bytes at a fixed offset in the root, which `MemoryLayout.offset(of:)` gives once; the value
+///   is lent from there, or copied out. Not for a root larger than `largeRootSize`, which a read
 ///   from its memory might first copy whole onto the stack.
 /// - A path to a protocol requirement (`\.id` of an `Identifiable` element, in generic code)
 ///   names no offset; whoever makes the reader can give a closure that reads the requirement.
@@ -51,11 +51,9 @@ struct KeyPathReader<Root, Value>: Sendable {
         }
     }
 
-    /// Returns the value at the path in `root`.
+    /// Returns the value at the path in `root`: a copy of what ``withValue(in:_:)`` lends.
     @inlinable
     func callAsFunction(_ root: Root) -> Value {
-        guard let offset else { return read(root) }
-        // The offset is of a stored `Value` inside `root`, aligned for it: `load` copies it out.
-        return withUnsafePointer(to: root) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
+        withValue(in: root) { copy $0 }
     }
 }
