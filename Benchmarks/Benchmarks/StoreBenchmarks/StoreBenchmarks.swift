@@ -70,6 +70,10 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for itemCount in [100_000, 1_000_000] {
+        preparedBenchmark("W8 by id, \(itemCount) items in list order", { ByIDWorkload(items: itemCount, order: .listOrder) }) { $0.run(actions: $1) }
+        preparedBenchmark("W8 by id, \(itemCount) items in list order, hand-written", { ByIDWorkload.HandWritten(items: itemCount, order: .listOrder) }) {
+            $0.run(actions: $1)
+        }
         preparedBenchmark("W8 by id, \(itemCount) items", { ByIDWorkload(items: itemCount) }) { $0.run(actions: $1) }
         preparedBenchmark("W8 by id, \(itemCount) items, reducer through subscript(id:)", { ByIDWorkload(items: itemCount, bySubscript: true) }) {
             $0.run(actions: $1)
@@ -78,6 +82,10 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for rowCount in [10_000, 100_000] {
+        preparedBenchmark("W9 row projections, \(rowCount) rows in list order", { RowProjectionsWorkload(rows: rowCount, order: .listOrder) }) { $0.run(actions: $1) }
+        preparedBenchmark("W9 row projections, \(rowCount) rows in list order, hand-written", { RowProjectionsWorkload.HandWritten(rows: rowCount, order: .listOrder) }) {
+            $0.run(actions: $1)
+        }
         preparedBenchmark("W9 row projections, \(rowCount) rows", { RowProjectionsWorkload(rows: rowCount) }) { $0.run(actions: $1) }
         preparedBenchmark("W9 row projections, \(rowCount) rows, hand-written", { RowProjectionsWorkload.HandWritten(rows: rowCount) }) {
             $0.run(actions: $1)

@@ -3,9 +3,19 @@ import RexCore
 /// W8: an `IdentifiedArray` of many items; a row reducer lifted with `liftToCollection`; each
 /// action toggles `done` of one item, named by id. The cost per action must not grow with the
 /// number of items: the lift finds the item by its id in O(1), and toggles it in place.
-/// Ids are visited one after the other, and shuffled over the positions, so that the order of
-/// the ids is not the order in memory.
+/// Ids are visited one after the other; where they sit in the list is the workload's `IDOrder`.
 public final class ByIDWorkload {
+    /// Where the ids that W8 and W9 toggle one after the other sit in the list.
+    public enum IDOrder: Sendable {
+        /// Each id toggled is the next row of the list, as when a user works down a list: the
+        /// next element is next in memory.
+        case listOrder
+        /// The ids are shuffled over the positions, as events from a server name them: the next
+        /// element is anywhere in memory, and each toggle waits for the memory once the list
+        /// outgrows the processor's caches.
+        case scattered
+    }
+
     public struct Item: Identifiable, Sendable {
         public var id: Int
         public var title: String
@@ -40,11 +50,11 @@ public final class ByIDWorkload {
 
     /// With `bySubscript`, the reducer is the one most apps write first, without a lift:
     /// `state.items[id: id]?.done.toggle()`, through the array's `subscript(id:)`.
-    public init(items itemCount: Int, bySubscript: Bool = false) {
+    public init(items itemCount: Int, order: IDOrder = .scattered, bySubscript: Bool = false) {
         schedule = ToggleSchedule(itemCount: itemCount)
         let itemReducer = Self.itemReducer
         store = ReduxStoreBase(
-            initialState: State(items: IdentifiedArray(uniqueElements: Self.items(itemCount))),
+            initialState: State(items: IdentifiedArray(uniqueElements: Self.items(itemCount, order: order))),
             reducer: bySubscript
                 ? Reducer<Action, State>.reduce { action, state in
                     if case .item(let itemAction) = action, case .toggle = itemAction.action {
@@ -55,10 +65,14 @@ public final class ByIDWorkload {
         )
     }
 
-    /// The items, their ids in a shuffled order, so that an id is not its position.
-    static func items(_ itemCount: Int) -> [Item] {
+    /// The items, their ids in the given order.
+    static func items(_ itemCount: Int, order: IDOrder) -> [Item] {
         (0..<itemCount).map { position in
-            Item(id: (position &* 7_919) % itemCount, title: "Item \(position)", done: false)
+            let id = switch order {
+            case .listOrder: position
+            case .scattered: (position &* 7_919) % itemCount
+            }
+            return Item(id: id, title: "Item \(position)", done: false)
         }
     }
 
@@ -79,9 +93,9 @@ public final class ByIDWorkload {
         let positions: [Int: Int]
         var schedule: ToggleSchedule
 
-        public init(items itemCount: Int) {
+        public init(items itemCount: Int, order: IDOrder = .scattered) {
             schedule = ToggleSchedule(itemCount: itemCount)
-            let items = ContiguousArray(ByIDWorkload.items(itemCount))
+            let items = ContiguousArray(ByIDWorkload.items(itemCount, order: order))
             self.items = items
             positions = Dictionary(uniqueKeysWithValues: items.indices.map { (items[$0].id, $0) })
         }

@@ -25,9 +25,9 @@ public final class RowProjectionsWorkload {
     var tokens: [SubscriptionToken] = []
     var next = 0
 
-    public init(rows rowCount: Int) {
+    public init(rows rowCount: Int, order: ByIDWorkload.IDOrder = .scattered) {
         self.rowCount = rowCount
-        let byID = ByIDWorkload(items: rowCount)
+        let byID = ByIDWorkload(items: rowCount, order: order)
         store = byID.store
         let callbacks = Callbacks()
         self.callbacks = callbacks
@@ -83,9 +83,9 @@ public final class RowProjectionsWorkload {
         let rowCount: Int
         var next = 0
 
-        public init(rows rowCount: Int) {
+        public init(rows rowCount: Int, order: ByIDWorkload.IDOrder = .scattered) {
             self.rowCount = rowCount
-            let items = ContiguousArray(ByIDWorkload.items(rowCount))
+            let items = ContiguousArray(ByIDWorkload.items(rowCount, order: order))
             self.items = items
             positions = Dictionary(uniqueKeysWithValues: items.indices.map { (items[$0].id, $0) })
             let callbacks = callbacks

@@ -25,9 +25,8 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     @inlinable
     public mutating func swapAt(_ i: Int, _ j: Int) {
         guard i != j else { return }
+        positions.exchange(orderedIDs[i], at: i, with: orderedIDs[j], at: j)
         values.swapByMoving(i, j)
         orderedIDs.swapByMoving(i, j)
-        positions[orderedIDs[i]] = i
-        positions[orderedIDs[j]] = j
     }
 }

@@ -9,11 +9,11 @@ extension IdentifiedArray {
     @inlinable
     public subscript(id id: ID) -> Element? {
         get {
-            guard let position = positions[id] else { return nil }
+            guard let position = index(id: id) else { return nil }
             return values[position]
         }
         _modify {
-            guard let position = positions[id] else {
+            guard let position = index(id: id) else {
                 var added: Element?
                 yield &added
                 if let added { insertNew(added, id: id, at: values.endIndex) }
@@ -27,7 +27,7 @@ extension IdentifiedArray {
             yield &element
         }
         set {
-            if let position = positions[id] {
+            if let position = index(id: id) {
                 noteChange(id)
                 putBack(newValue, id: id, at: position, replacing: true)
             } else if let newValue {
@@ -42,7 +42,7 @@ extension IdentifiedArray {
     @inlinable
     @discardableResult
     public mutating func remove(id: ID) -> Element? {
-        guard let position = positions[id] else { return nil }
+        guard let position = index(id: id) else { return nil }
         return remove(at: position)
     }
 
@@ -75,9 +75,9 @@ extension IdentifiedArray {
             let last = values.remove(at: position)
             values.append(last)
         }
+        positions.remove(id, at: position, in: orderedIDs)
         orderedIDs.remove(at: position)
-        positions[id] = nil
-        renumber(from: position)
+        renumber(after: position, removed: true)
     }
 
     /// Inserts an element whose id is not there yet.
@@ -87,15 +87,23 @@ extension IdentifiedArray {
         noteChange(id)
         values.insert(element, at: position)
         orderedIDs.insert(id, at: position)
-        positions[id] = position
-        renumber(from: position + 1)
+        renumber(after: position, removed: false)
+        positions.add(id, at: position, in: orderedIDs)
     }
 
-    /// Writes the positions of the elements from `position` on.
+    /// Moves the positions of the elements after `position` one place: back when the element
+    /// at `position` was removed, on when one was inserted there (and is not in `positions` yet).
+    /// In the order that never gives one position to two ids.
     @inlinable
-    mutating func renumber(from position: Int) {
-        for index in position..<orderedIDs.endIndex {
-            positions[orderedIDs[index]] = index
+    mutating func renumber(after position: Int, removed: Bool) {
+        if removed {
+            for index in position..<orderedIDs.endIndex {
+                positions.move(orderedIDs[index], from: index + 1, to: index)
+            }
+        } else {
+            for index in (position + 1..<orderedIDs.endIndex).reversed() {
+                positions.move(orderedIDs[index], from: index - 1, to: index)
+            }
         }
     }
 }
@@ -105,7 +113,7 @@ extension IdentifiedArray {
     /// What the lifts to an identified array call: O(1), no element moved.
     @inlinable
     mutating func updateElement(id: ID, _ update: (inout Element) -> Void) {
-        guard let position = positions[id] else { return }
+        guard let position = index(id: id) else { return }
         noteChange(id)
         update(&values[position])
     }

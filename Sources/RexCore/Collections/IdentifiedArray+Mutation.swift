@@ -29,7 +29,7 @@ extension IdentifiedArray {
     @discardableResult
     public mutating func insert(_ element: Element, at position: Int) -> (inserted: Bool, index: Int) {
         let elementID = id(element)
-        if let existing = positions[elementID] { return (false, existing) }
+        if let existing = index(id: elementID) { return (false, existing) }
         insertNew(element, id: elementID, at: position)
         return (true, position)
     }
@@ -40,11 +40,12 @@ extension IdentifiedArray {
     @inlinable
     @discardableResult
     public mutating func remove(at position: Int) -> Element {
-        let element = values.remove(at: position)
-        let removedID = orderedIDs.remove(at: position)
+        let removedID = orderedIDs[position]
         noteChange(removedID)
-        positions[removedID] = nil
-        renumber(from: position)
+        positions.remove(removedID, at: position, in: orderedIDs)
+        let element = values.remove(at: position)
+        orderedIDs.remove(at: position)
+        renumber(after: position, removed: true)
         return element
     }
 

@@ -41,9 +41,9 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
     /// The ids of `values`, in the same order.
     @usableFromInline
     var orderedIDs: ContiguousArray<ID>
-    /// The position of each id in `values`.
+    /// The position of each id in `values` (and `orderedIDs`).
     @usableFromInline
-    var positions: [ID: Int]
+    var positions: PositionTable
     /// Which ids changed recently, for row projections; not part of the value (`==` ignores it).
     @usableFromInline
     var log: ChangeLog<ID>
@@ -64,11 +64,14 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
         id = idReader
         values = ContiguousArray(uniqueElements)
         orderedIDs = ContiguousArray(values.lazy.map { idReader($0) })
-        positions = Dictionary(minimumCapacity: values.count)
+        positions = PositionTable(minimumCapacity: values.count)
         log = ChangeLog()
         for (position, elementID) in orderedIDs.enumerated() {
-            let previous = positions.updateValue(position, forKey: elementID)
-            precondition(previous == nil, "IdentifiedArray(uniqueElements:): the id \(elementID) appears twice")
+            precondition(
+                positions.position(of: elementID, in: orderedIDs) == nil,
+                "IdentifiedArray(uniqueElements:): the id \(elementID) appears twice"
+            )
+            positions.add(elementID, at: position, in: orderedIDs)
         }
     }
 
@@ -87,13 +90,13 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
     /// Returns the position of the element with the given id, or `nil` when there is none.
     @inlinable
     public func index(id: ID) -> Int? {
-        positions[id]
+        positions.position(of: id, in: orderedIDs)
     }
 
     /// Returns whether an element has the given id.
     @inlinable
     public func contains(id: ID) -> Bool {
-        positions[id] != nil
+        index(id: id) != nil
     }
 
     /// The elements, in order, as an array.
