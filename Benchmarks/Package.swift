@@ -32,6 +32,8 @@ let package = Package(
         ),
         // Runs one workload a given number of times, for `valgrind --tool=callgrind`.
         .executableTarget(name: "rex-instructions", dependencies: ["Workloads"]),
+        // Times a load in tables of 1 to 64 MiB: the size at which lookups start to wait for memory.
+        .executableTarget(name: "memory-latency"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,8 +5,8 @@
 /// id's hash, going on to the next slot while the slots are taken (linear probing), and checked
 /// against the array's id at the position it holds. Four bytes per slot, where a dictionary from
 /// id to position keeps the id and an `Int` (sixteen for `Int` ids): the table of 100,000 ids
-/// takes 1 MiB rather than 4, and stays in the processor's cache beside the elements, which is
-/// what a lookup by id waits for (a third less time per W8 action at that size).
+/// takes 1 MiB rather than 4, and stays in the processor's cache beside the elements more often,
+/// which is what a lookup by id waits for (Docs/Performance.md, "A table of positions").
 ///
 /// Every operation is given the array's ids (`ids`), and keeps the invariant that the table holds
 /// exactly the positions `0..<count` of the ids it was given, each in the slot its id's hash
