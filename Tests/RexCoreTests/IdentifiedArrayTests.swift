@@ -55,6 +55,22 @@ struct IdentifiedArrayTests {
         #expect(holders.ids == [1, 2])
     }
 
+    @Test("Changes by id in runs (one element again, the next one) reach their element after positions moved")
+    func runsOfChanges() {
+        var rows: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a"), Row(id: 2, title: "b"), Row(id: 3, title: "c")]
+        rows[id: 2]?.title += "!"        // the last change is at position 1
+        rows[id: 2]?.title += "!"        // the same position again
+        rows[id: 3]?.title += "?"        // the next one
+        rows.insert(Row(id: 0, title: "z"), at: 0)
+        rows[id: 1]?.done = true         // position 3, the last change's, holds another id now
+        rows[id: 3]?.done = true         // the next position holds another id; 3 is at the end
+        rows.remove(id: 0)
+        rows[id: 2]?.done = true         // the position after the last change's holds another id
+        #expect(rows.elements == [
+            Row(id: 1, title: "a", done: true), Row(id: 2, title: "b!!", done: true), Row(id: 3, title: "c?", done: true),
+        ])
+    }
+
     @Test("Elements without Identifiable are identified through a key path")
     func keyPathIDs() {
         struct Tag: Equatable { var name: String; var uses: Int }

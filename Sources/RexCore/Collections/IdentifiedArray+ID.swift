@@ -13,7 +13,7 @@ extension IdentifiedArray {
             return values[position]
         }
         _modify {
-            guard let position = index(id: id) else {
+            guard let position = positionForChange(of: id) else {
                 var added: Element?
                 yield &added
                 if let added { insertNew(added, id: id, at: values.endIndex) }
@@ -27,7 +27,7 @@ extension IdentifiedArray {
             yield &element
         }
         set {
-            if let position = index(id: id) {
+            if let position = positionForChange(of: id) {
                 noteChange(id)
                 putBack(newValue, id: id, at: position, replacing: true)
             } else if let newValue {
@@ -113,8 +113,25 @@ extension IdentifiedArray {
     /// What the lifts to an identified array call: O(1), no element moved.
     @inlinable
     mutating func updateElement(id: ID, _ update: (inout Element) -> Void) {
-        guard let position = index(id: id) else { return }
+        guard let position = positionForChange(of: id) else { return }
         noteChange(id)
         update(&values[position])
+    }
+
+    /// The position of the element with this id, for a change: where the last change by id was,
+    /// or just after it, when the id is there (one comparison each), else from `positions`.
+    ///
+    /// Changes by id often come in runs: one element changed again and again (a slider, a
+    /// download's progress), or the elements one after the other (a sync applying a page of
+    /// updates in the list's order, "mark all as done"). Those find their position without the
+    /// hash table, whose reads wait for memory once the list outgrows the processor's cache.
+    @inlinable
+    mutating func positionForChange(of id: ID) -> Int? {
+        let last = lastChanged
+        if last < orderedIDs.endIndex, orderedIDs[last] == id { return last }
+        let next = last &+ 1
+        let position = next < orderedIDs.endIndex && orderedIDs[next] == id ? next : index(id: id)
+        if let position { lastChanged = position }
+        return position
     }
 }

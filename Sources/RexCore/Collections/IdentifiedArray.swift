@@ -47,6 +47,10 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
     /// Which ids changed recently, for row projections; not part of the value (`==` ignores it).
     @usableFromInline
     var log: ChangeLog<ID>
+    /// The position of the last element changed by id: where a change by id looks first (see
+    /// `positionForChange(of:)`); a guess, checked, and not part of the value.
+    @usableFromInline
+    var lastChanged: Int
 
     /// Creates an identified array of elements whose ids are unique, each read through `id`.
     ///
@@ -66,6 +70,7 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
         orderedIDs = ContiguousArray(values.lazy.map { idReader($0) })
         positions = PositionTable(minimumCapacity: values.count)
         log = ChangeLog()
+        lastChanged = 0
         for (position, elementID) in orderedIDs.enumerated() {
             precondition(
                 positions.position(of: elementID, in: orderedIDs) == nil,
