@@ -14,7 +14,8 @@ import Workloads
 // W8s is W8 with the reducer most apps write first, `state.items[id: id]?.done.toggle()`,
 // rather than a lift. W8L and W9L are W8 with 1,000,000 items and W9 with 100,000 rows: for cachegrind's cache
 // simulation, which counts the cache misses per action that the large sizes add
-// (`valgrind --tool=cachegrind --cache-sim=yes`, two run lengths, `cg_diff`).
+// (`valgrind --tool=cachegrind --cache-sim=yes`, two run lengths, `cg_diff`). W9Lo is W9L with
+// the rows toggled in the list's order.
 //
 // W6 runs in a task on the global executor, away from the main thread, which waits for it. A
 // `just` effect's task starts and ends inside the turn that asks for it, so W6 runs on one thread
@@ -23,7 +24,7 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
-    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W3|W4|W6|W8|W8L|W8s|W9|W9L|W10|W11 ACTIONS")
+    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11 ACTIONS")
     exit(2)
 }
 switch arguments[1] {
@@ -39,6 +40,7 @@ case "W8L": ByIDWorkload(items: 1_000_000).run(actions: actions)
 case "W8s": ByIDWorkload(items: 100_000, bySubscript: true).run(actions: actions)
 case "W9": RowProjectionsWorkload(rows: 10_000).run(actions: actions)
 case "W9L": RowProjectionsWorkload(rows: 100_000).run(actions: actions)
+case "W9Lo": RowProjectionsWorkload(rows: 100_000, order: .listOrder).run(actions: actions)
 case "W10": BatchesWorkload().run(actions: actions)
 case "W11":
     guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
@@ -54,6 +56,6 @@ case "W6":
     }
     done.wait()
 default:
-    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W3, W4, W6, W8, W8L, W8s, W9, W9L, W10 or W11")
+    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W3, W4, W6, W8, W8L, W8s, W9, W9L, W9Lo, W10 or W11")
     exit(2)
 }
