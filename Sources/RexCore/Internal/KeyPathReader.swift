@@ -47,8 +47,18 @@ struct KeyPathReader<Root, Value>: Sendable {
         guard let offset else { return body(read(root)) }
         return withUnsafePointer(to: root) { rootPointer in
             // The bytes at the offset are a stored `Value` of `root`, bound to its type.
-            body(UnsafeRawPointer(rootPointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)
+            let value = UnsafeRawPointer(rootPointer).advanced(by: offset).assumingMemoryBound(to: Value.self)
+            return Self.lend(&UnsafeMutablePointer(mutating: value).pointee, to: body)
         }
+    }
+
+    /// Calls `body` with `value`, borrowed from the access: passed on from memory that only an
+    /// `inout` access reaches, which no one else may write meanwhile, the value is not copied,
+    /// where a `pointee` passed on is (memory behind a pointer might be written during the call).
+    /// Nothing writes `value`: it is the root's own memory, lent.
+    @inlinable
+    static func lend<Result>(_ value: inout Value, to body: (borrowing Value) -> Result) -> Result {
+        body(value)
     }
 
     /// Returns the value at the path in `root`: a copy of what ``withValue(in:_:)`` lends.
