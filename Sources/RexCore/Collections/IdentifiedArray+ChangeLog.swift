@@ -1,4 +1,4 @@
-/// The recent history of an identified array: which ids it changed, numbered.
+/// The recent history of an identified array: which ids it changed, numbered, and where.
 ///
 /// What lets a store's row projections look only at the rows whose element changed: a row group
 /// remembers the ``ChangeVersion`` of the array it last saw, and asks the array's log for the ids
@@ -31,11 +31,11 @@ final class ChangeLog<ID>: @unchecked Sendable {
     /// The logs this one continues, each with its count when it was copied, nearest first.
     @usableFromInline
     let ancestors: [ChangeVersion]
-    /// The ids of the last changes, in room for `capacity`, the first `held` initialized:
-    /// change `n` at `(n - start - 1) % capacity`. Memory of its own rather than an array, so
-    /// that recording a change (on every change of an element) checks no array's uniqueness.
+    /// The last changes, in room for `capacity`, the first `held` initialized: change `n` at
+    /// `(n - start - 1) % capacity`. Memory of its own rather than an array, so that recording a
+    /// change (on every change of an element) checks no array's uniqueness.
     @usableFromInline
-    let recent: UnsafeMutablePointer<ID>
+    let recent: UnsafeMutablePointer<Change<ID>>
     /// How many of `recent` are initialized: `min(count - start, capacity)`.
     @usableFromInline @exclusivity(unchecked)
     var held: Int
@@ -75,23 +75,23 @@ final class ChangeLog<ID>: @unchecked Sendable {
         ChangeVersion(lineage: lineage, count: count)
     }
 
-    /// Notes that the element with this id changed (or was added or removed).
+    /// Notes that the element with this id changed (or was added or removed) at `position`.
     @inlinable
-    func record(_ id: ID) {
+    func record(_ id: ID, at position: Int) {
         let slot = Int(truncatingIfNeeded: (count &- start) % UInt64(Self.capacity))
         if held < Self.capacity {
-            (recent + slot).initialize(to: id)
+            (recent + slot).initialize(to: Change(id: id, position: position))
             held += 1
         } else {
-            recent[slot] = id
+            recent[slot] = Change(id: id, position: position)
         }
         count &+= 1
     }
 
-    /// Calls `body` with the id of every change after `version`, oldest first, and returns
-    /// `true`; returns `false`, calling nothing, when the log cannot tell which changed.
+    /// Calls `body` with every change after `version`, oldest first, and returns `true`;
+    /// returns `false`, calling nothing, when the log cannot tell which changed.
     @inlinable
-    func forEachChange(since version: ChangeVersion, _ body: (ID) -> Void) -> Bool {
+    func forEachChange(since version: ChangeVersion, _ body: (Change<ID>) -> Void) -> Bool {
         guard version.lineage == lineage || ancestors.contains(where: { $0.lineage == version.lineage && version.count <= $0.count }) else {
             return false
         }
@@ -104,6 +104,22 @@ final class ChangeLog<ID>: @unchecked Sendable {
             number += 1
         }
         return true
+    }
+}
+
+/// One change in a ``ChangeLog``: the id of the element, and its position at the change, which
+/// later changes may have moved (a hint, for whoever finds the element again).
+@usableFromInline
+struct Change<ID> {
+    @usableFromInline
+    let id: ID
+    @usableFromInline
+    let position: Int
+
+    @inlinable
+    init(id: ID, position: Int) {
+        self.id = id
+        self.position = position
     }
 }
 
@@ -145,19 +161,28 @@ extension IdentifiedArray {
         log.version
     }
 
-    /// Notes that the element with this id changed, was added or was removed.
+    /// Notes that the element with this id, at `position`, changed, was added or was removed.
     @inlinable
-    mutating func noteChange(_ id: ID) {
+    mutating func noteChange(_ id: ID, at position: Int) {
         if !isKnownUniquelyReferenced(&log) {
             log = ChangeLog(continuing: log)
         }
-        log.record(id)
+        log.record(id, at: position)
     }
 
-    /// Calls `body` with the id of each change after `version` (see ``ChangeLog``); returns
-    /// `false` when this array cannot tell which elements changed since then.
+    /// Calls `body` with each change after `version` (see ``ChangeLog``); returns `false` when
+    /// this array cannot tell which elements changed since then.
     @inlinable
-    func forEachChange(since version: ChangeVersion, _ body: (ID) -> Void) -> Bool {
+    func forEachChange(since version: ChangeVersion, _ body: (Change<ID>) -> Void) -> Bool {
         log.forEachChange(since: version, body)
+    }
+
+    /// The element with the given id, looked for first at `position` (where a change found it).
+    @inlinable
+    func element(id: ID, near position: Int) -> Element? {
+        if position < orderedIDs.endIndex, orderedIDs[position] == id {
+            return values[position]
+        }
+        return self[id: id]
     }
 }

@@ -15,7 +15,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         get { values[position] }
         _modify {
             let elementID = orderedIDs[position]
-            noteChange(elementID)
+            noteChange(elementID, at: position)
             yield &values[position]
             precondition(id(values[position]) == elementID, "IdentifiedArray: the element at \(position) was given another id")
         }

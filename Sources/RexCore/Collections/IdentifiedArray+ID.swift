@@ -21,14 +21,14 @@ extension IdentifiedArray {
             }
             // The element is moved out of the storage, not copied, so that changing it does not
             // copy what it holds: swapped to the end, then removed from there (both O(1)).
-            noteChange(id)
+            noteChange(id, at: position)
             var element: Element? = takeElement(at: position)
             defer { putBack(element, id: id, at: position) }
             yield &element
         }
         set {
             if let position = positionForChange(of: id) {
-                noteChange(id)
+                noteChange(id, at: position)
                 putBack(newValue, id: id, at: position, replacing: true)
             } else if let newValue {
                 insertNew(newValue, id: id, at: values.endIndex)
@@ -84,7 +84,7 @@ extension IdentifiedArray {
     @inlinable
     mutating func insertNew(_ element: Element, id: ID, at position: Int) {
         precondition(self.id(element) == id, "IdentifiedArray: an element set for id \(id) has another id")
-        noteChange(id)
+        noteChange(id, at: position)
         values.insert(element, at: position)
         orderedIDs.insert(id, at: position)
         renumber(after: position, removed: false)
@@ -114,7 +114,7 @@ extension IdentifiedArray {
     @inlinable
     mutating func updateElement(id: ID, _ update: (inout Element) -> Void) {
         guard let position = positionForChange(of: id) else { return }
-        noteChange(id)
+        noteChange(id, at: position)
         update(&values[position])
     }
 

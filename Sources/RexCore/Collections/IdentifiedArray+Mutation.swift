@@ -41,7 +41,7 @@ extension IdentifiedArray {
     @discardableResult
     public mutating func remove(at position: Int) -> Element {
         let removedID = orderedIDs[position]
-        noteChange(removedID)
+        noteChange(removedID, at: position)
         positions.remove(removedID, at: position, in: orderedIDs)
         let element = values.remove(at: position)
         orderedIDs.remove(at: position)

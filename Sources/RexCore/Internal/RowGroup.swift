@@ -140,9 +140,9 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
     func offer(_ elements: borrowing IdentifiedArray<ID, Element>, into pending: inout ContiguousArray<Subscriber<State>>) {
         var told = false
         if let seen {
-            told = elements.forEachChange(since: seen) { id in
-                if let index = firstMembers.index(forKey: id) {
-                    compareRows(at: index, in: elements, into: &pending)
+            told = elements.forEachChange(since: seen) { change in
+                if let index = firstMembers.index(forKey: change.id) {
+                    compareRows(at: index, with: elements.element(id: change.id, near: change.position), into: &pending)
                 }
             }
         }
@@ -150,22 +150,21 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
             // By index: changing a member's value leaves the dictionary's indices as they are.
             var index = firstMembers.startIndex
             while index != firstMembers.endIndex {
-                compareRows(at: index, in: elements, into: &pending)
+                compareRows(at: index, with: elements[id: firstMembers.keys[index]], into: &pending)
                 firstMembers.formIndex(after: &index)
             }
         }
         seen = elements.changeVersion
     }
 
-    /// Compares the rows of one id with its element.
+    /// Compares the rows of one id with its element (`nil` when it is gone).
     @inlinable
     func compareRows(
         at index: Dictionary<ID, Member>.Index,
-        in elements: IdentifiedArray<ID, Element>,
+        with element: Element?,
         into pending: inout ContiguousArray<Subscriber<State>>
     ) {
         let id = firstMembers.keys[index]
-        let element = elements[id: id]
         Self.compare(&firstMembers.values[index], with: element, into: &pending)
         guard !moreMembers.isEmpty, let moreIndex = moreMembers.index(forKey: id) else { return }
         for position in moreMembers.values[moreIndex].indices {
