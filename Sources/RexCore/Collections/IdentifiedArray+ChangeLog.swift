@@ -176,13 +176,4 @@ extension IdentifiedArray {
     func forEachChange(since version: ChangeVersion, _ body: (Change<ID>) -> Void) -> Bool {
         log.forEachChange(since: version, body)
     }
-
-    /// The element with the given id, looked for first at `position` (where a change found it).
-    @inlinable
-    func element(id: ID, near position: Int) -> Element? {
-        if position < orderedIDs.endIndex, orderedIDs[position] == id {
-            return values[position]
-        }
-        return self[id: id]
-    }
 }

@@ -128,10 +128,29 @@ extension IdentifiedArray {
     @inlinable
     mutating func positionForChange(of id: ID) -> Int? {
         let last = lastChanged
-        if last < orderedIDs.endIndex, orderedIDs[last] == id { return last }
-        let next = last &+ 1
-        let position = next < orderedIDs.endIndex && orderedIDs[next] == id ? next : index(id: id)
+        if holds(id, at: last) { return last }
+        let position = index(id: id, guess: last &+ 1)
         if let position { lastChanged = position }
         return position
+    }
+
+    /// The position of the element with the given id, looked for first at `guess`: one
+    /// comparison when the guess is right, the position table when not.
+    @inlinable
+    func index(id: ID, guess: Int) -> Int? {
+        holds(id, at: guess) ? guess : index(id: id)
+    }
+
+    /// The element with the given id, looked for first at `guess` (where a change found it).
+    @inlinable
+    func element(id: ID, guess: Int) -> Element? {
+        guard let position = index(id: id, guess: guess) else { return nil }
+        return values[position]
+    }
+
+    /// Whether the element at `position` (zero or more), if there is one, has the given id.
+    @inlinable
+    func holds(_ id: ID, at position: Int) -> Bool {
+        position < orderedIDs.endIndex && orderedIDs[position] == id
     }
 }

@@ -142,7 +142,7 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
         if let seen {
             told = elements.forEachChange(since: seen) { change in
                 if let index = firstMembers.index(forKey: change.id) {
-                    compareRows(at: index, with: elements.element(id: change.id, near: change.position), into: &pending)
+                    compareRows(at: index, with: elements.element(id: change.id, guess: change.position), into: &pending)
                 }
             }
         }
