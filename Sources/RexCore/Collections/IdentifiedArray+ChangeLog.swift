@@ -16,6 +16,11 @@ final class ChangeLog<ID>: @unchecked Sendable {
     // and a value being changed is not being read or copied by another thread at that moment.
     // Anyone else reads a log only through a copy of the value, which makes it shared.
 
+    /// One change: the id of the element, and its position at the change, which later changes
+    /// may have moved (a guess, for whoever looks for the element again).
+    @usableFromInline
+    typealias Change = (id: ID, position: Int)
+
     /// How many ids a log keeps.
     @inlinable
     static var capacity: Int { 64 }
@@ -35,7 +40,7 @@ final class ChangeLog<ID>: @unchecked Sendable {
     /// `(n - start - 1) % capacity`. Memory of its own rather than an array, so that recording a
     /// change (on every change of an element) checks no array's uniqueness.
     @usableFromInline
-    let recent: UnsafeMutablePointer<Change<ID>>
+    let recent: UnsafeMutablePointer<Change>
     /// How many of `recent` are initialized: `min(count - start, capacity)`.
     @usableFromInline @exclusivity(unchecked)
     var held: Int
@@ -80,10 +85,10 @@ final class ChangeLog<ID>: @unchecked Sendable {
     func record(_ id: ID, at position: Int) {
         let slot = Int(truncatingIfNeeded: (count &- start) % UInt64(Self.capacity))
         if held < Self.capacity {
-            (recent + slot).initialize(to: Change(id: id, position: position))
+            (recent + slot).initialize(to: (id, position))
             held += 1
         } else {
-            recent[slot] = Change(id: id, position: position)
+            recent[slot] = (id, position)
         }
         count &+= 1
     }
@@ -91,7 +96,7 @@ final class ChangeLog<ID>: @unchecked Sendable {
     /// Calls `body` with every change after `version`, oldest first, and returns `true`;
     /// returns `false`, calling nothing, when the log cannot tell which changed.
     @inlinable
-    func forEachChange(since version: ChangeVersion, _ body: (Change<ID>) -> Void) -> Bool {
+    func forEachChange(since version: ChangeVersion, _ body: (Change) -> Void) -> Bool {
         guard version.lineage == lineage || ancestors.contains(where: { $0.lineage == version.lineage && version.count <= $0.count }) else {
             return false
         }
@@ -104,22 +109,6 @@ final class ChangeLog<ID>: @unchecked Sendable {
             number += 1
         }
         return true
-    }
-}
-
-/// One change in a ``ChangeLog``: the id of the element, and its position at the change, which
-/// later changes may have moved (a hint, for whoever finds the element again).
-@usableFromInline
-struct Change<ID> {
-    @usableFromInline
-    let id: ID
-    @usableFromInline
-    let position: Int
-
-    @inlinable
-    init(id: ID, position: Int) {
-        self.id = id
-        self.position = position
     }
 }
 
@@ -173,7 +162,7 @@ extension IdentifiedArray {
     /// Calls `body` with each change after `version` (see ``ChangeLog``); returns `false` when
     /// this array cannot tell which elements changed since then.
     @inlinable
-    func forEachChange(since version: ChangeVersion, _ body: (Change<ID>) -> Void) -> Bool {
+    func forEachChange(since version: ChangeVersion, _ body: (ChangeLog<ID>.Change) -> Void) -> Bool {
         log.forEachChange(since: version, body)
     }
 }
