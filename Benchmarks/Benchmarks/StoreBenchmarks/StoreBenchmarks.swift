@@ -69,26 +69,28 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // W8 and W9 with their ids in the list's order, then scattered (the names without an order).
+    let orders: [(ByIDWorkload.IDOrder, String)] = [(.listOrder, " in list order"), (.scattered, "")]
     for itemCount in [100_000, 1_000_000] {
-        preparedBenchmark("W8 by id, \(itemCount) items in list order", { ByIDWorkload(items: itemCount, order: .listOrder) }) { $0.run(actions: $1) }
-        preparedBenchmark("W8 by id, \(itemCount) items in list order, hand-written", { ByIDWorkload.HandWritten(items: itemCount, order: .listOrder) }) {
-            $0.run(actions: $1)
+        for (order, named) in orders {
+            preparedBenchmark("W8 by id, \(itemCount) items\(named)", { ByIDWorkload(items: itemCount, order: order) }) { $0.run(actions: $1) }
+            preparedBenchmark("W8 by id, \(itemCount) items\(named), hand-written", { ByIDWorkload.HandWritten(items: itemCount, order: order) }) {
+                $0.run(actions: $1)
+            }
         }
-        preparedBenchmark("W8 by id, \(itemCount) items", { ByIDWorkload(items: itemCount) }) { $0.run(actions: $1) }
         preparedBenchmark("W8 by id, \(itemCount) items, reducer through subscript(id:)", { ByIDWorkload(items: itemCount, bySubscript: true) }) {
             $0.run(actions: $1)
         }
-        preparedBenchmark("W8 by id, \(itemCount) items, hand-written", { ByIDWorkload.HandWritten(items: itemCount) }) { $0.run(actions: $1) }
     }
 
     for rowCount in [10_000, 100_000] {
-        preparedBenchmark("W9 row projections, \(rowCount) rows in list order", { RowProjectionsWorkload(rows: rowCount, order: .listOrder) }) { $0.run(actions: $1) }
-        preparedBenchmark("W9 row projections, \(rowCount) rows in list order, hand-written", { RowProjectionsWorkload.HandWritten(rows: rowCount, order: .listOrder) }) {
-            $0.run(actions: $1)
-        }
-        preparedBenchmark("W9 row projections, \(rowCount) rows", { RowProjectionsWorkload(rows: rowCount) }) { $0.run(actions: $1) }
-        preparedBenchmark("W9 row projections, \(rowCount) rows, hand-written", { RowProjectionsWorkload.HandWritten(rows: rowCount) }) {
-            $0.run(actions: $1)
+        for (order, named) in orders {
+            preparedBenchmark("W9 row projections, \(rowCount) rows\(named)", { RowProjectionsWorkload(rows: rowCount, order: order) }) {
+                $0.run(actions: $1)
+            }
+            preparedBenchmark("W9 row projections, \(rowCount) rows\(named), hand-written", { RowProjectionsWorkload.HandWritten(rows: rowCount, order: order) }) {
+                $0.run(actions: $1)
+            }
         }
     }
 
