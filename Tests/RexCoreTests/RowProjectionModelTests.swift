@@ -89,4 +89,61 @@ struct RowProjectionModelTests {
             }
         }
     }
+
+    /// One subscription of the joining-and-leaving test, with what it should have been called with.
+    struct Subscription {
+        let id: Int
+        let recorder = Recorder<Bool>()
+        var token: SubscriptionToken?
+        var expected: [Bool]
+    }
+
+    @Test("Rows that join and leave in any order, changed in runs and at random: each change calls exactly the subscribers of its row")
+    func joiningAndLeaving() {
+        var generator = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
+        let seed = generator.state
+        let store = RowDomain.store(rows: 24)
+        var live: [Subscription] = []
+        var gone: [Subscription] = []
+        func subscribe(_ id: Int) {
+            let row = store.rowProjection(id: id, in: \RowDomain.State.rows, action: RowDomain.Action.row) { (row: Row) in row.done }!
+            var subscription = Subscription(id: id, expected: [store.state.rows[id: id]!.done])
+            subscription.token = row.subscribe { [recorder = subscription.recorder] in recorder.record($0) }
+            live.append(subscription)
+        }
+        func toggle(_ id: Int) {
+            store.dispatch(.row(ElementIDAction(id: id, action: .toggle)))
+            let done = store.state.rows[id: id]!.done
+            for index in live.indices where live[index].id == id {
+                live[index].expected.append(done)
+            }
+        }
+        for id in 0..<24 {
+            subscribe(id)
+        }
+        for step in 0..<3_000 {
+            switch generator.next() % 6 {
+            case 0: subscribe(Int(generator.next() % 24))
+            case 1 where !live.isEmpty:
+                var leaving = live.remove(at: Int(generator.next() % UInt64(live.count)))
+                leaving.token?.cancel()
+                leaving.token = nil
+                gone.append(leaving)
+            case 2:  // a run of ids in order, which the group looks for just after the last row
+                let first = Int(generator.next() % 24)
+                for id in first..<min(first + 6, 24) { toggle(id) }
+            case 3:  // one row again and again
+                let id = Int(generator.next() % 24)
+                for _ in 0..<3 { toggle(id) }
+            default: toggle(Int(generator.next() % 24))
+            }
+            for subscription in live + gone where subscription.recorder.values != subscription.expected {
+                Issue.record("""
+                    seed \(seed), step \(step), a subscriber of row \(subscription.id) \(subscription.token == nil ? "that left" : ""): \
+                    called with \(subscription.recorder.values.suffix(4)); expected \(subscription.expected.suffix(4))
+                    """)
+                return
+            }
+        }
+    }
 }

@@ -19,6 +19,13 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
     /// One row subscription.
     @usableFromInline
     struct Member {
+        // `id` and `last` first: what a change reads, together at the member's start.
+
+        /// The id of its row's element: what a change is matched with.
+        @usableFromInline
+        let id: ID
+        @usableFromInline
+        var last: Value
         @usableFromInline
         let transform: @Sendable (Element) -> Value
         /// Takes a new value; returns whether the subscriber has something to deliver.
@@ -29,33 +36,43 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
         let keepLast: @Sendable (Value) -> Void
         @usableFromInline
         let subscriber: Subscriber<State>
-        @usableFromInline
-        var last: Value
 
         @inlinable
         init(
+            id: ID,
+            last: Value,
             transform: @escaping @Sendable (Element) -> Value,
             passOn: @escaping @Sendable (Value) -> Bool,
             keepLast: @escaping @Sendable (Value) -> Void,
-            subscriber: Subscriber<State>,
-            last: Value
+            subscriber: Subscriber<State>
         ) {
+            self.id = id
+            self.last = last
             self.transform = transform
             self.passOn = passOn
             self.keepLast = keepLast
             self.subscriber = subscriber
-            self.last = last
         }
     }
 
     /// Reads the array out of the store's state.
     @usableFromInline
     let collection: KeyPathReader<State, IdentifiedArray<ID, Element>>
-    /// The first member of each row, by the id of its row: stored in the table itself, so that
-    /// from an id to its member there is one lookup and no buffer between (in a long list, each
-    /// object between is a cache miss per changed row).
+    /// The first member of each row, in the order the rows joined: a list's rows usually join
+    /// in the list's order, and its elements often change in runs in that order (a sync
+    /// applying a page of updates, "mark all as done"), so the rows compared one after the other
+    /// sit one after the other in memory, where the processor reads ahead. Members are stored in
+    /// the array itself: in a long list, each object between would be a cache miss per changed
+    /// row.
     @usableFromInline @exclusivity(unchecked)
-    var firstMembers: [ID: Member] = [:]
+    var rows: ContiguousArray<Member> = []
+    /// The position in `rows` of each row, by its id.
+    @usableFromInline @exclusivity(unchecked)
+    var rowPositions: [ID: Int] = [:]
+    /// The position in `rows` of the row compared last: where a change looks first, before
+    /// `rowPositions` (see `rowPosition(of:)`); a guess, checked.
+    @usableFromInline @exclusivity(unchecked)
+    var lastCompared = 0
     /// The members after the first, of the rows that have more than one (most have one).
     @usableFromInline @exclusivity(unchecked)
     var moreMembers: [ID: ContiguousArray<Member>] = [:]
@@ -89,9 +106,10 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
             // The first member: the rows are as of this version.
             seen = elements.changeVersion
         }
-        let member = Member(transform: transform, passOn: passOn, keepLast: keepLast, subscriber: subscriber, last: value)
-        if firstMembers[id] == nil {
-            firstMembers[id] = member
+        let member = Member(id: id, last: value, transform: transform, passOn: passOn, keepLast: keepLast, subscriber: subscriber)
+        if rowPositions[id] == nil {
+            rowPositions[id] = rows.endIndex
+            rows.append(member)
         } else {
             moreMembers[id, default: []].append(member)
         }
@@ -100,22 +118,25 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
     }
 
     /// Removes a subscriber; returns it, or `nil` if it is not a member.
+    ///
+    /// - Complexity: O(1) for the first member of a row; O(*m*) for *m* members of its row.
     @inlinable
     func leave(_ subscriberID: UInt64) -> Subscriber<State>? {
-        guard let id = rowOfSubscriber.removeValue(forKey: subscriberID), let first = firstMembers[id] else {
+        guard let id = rowOfSubscriber.removeValue(forKey: subscriberID), let position = rowPositions[id] else {
             return nil
         }
-        if first.subscriber.id == subscriberID {
+        let first = rows[position].subscriber
+        if first.id == subscriberID {
             // The next member of the row, if any, becomes its first.
             if var more = moreMembers.removeValue(forKey: id) {
-                firstMembers[id] = more.removeFirst()
+                rows[position] = more.removeFirst()
                 if !more.isEmpty {
                     moreMembers[id] = more
                 }
             } else {
-                firstMembers[id] = nil
+                removeRow(at: position)
             }
-            return first.subscriber
+            return first
         }
         guard let index = moreMembers[id]?.firstIndex(where: { $0.subscriber.id == subscriberID }) else { return nil }
         let removed = moreMembers[id]!.remove(at: index)
@@ -123,6 +144,37 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
             moreMembers[id] = nil
         }
         return removed.subscriber
+    }
+
+    /// Removes a row that has no member left: the last row takes its place (O(1); the rows'
+    /// order only serves `rowPosition(of:)`'s guess).
+    @inlinable
+    func removeRow(at position: Int) {
+        rowPositions[rows[position].id] = nil
+        let last = rows.endIndex - 1
+        if position != last {
+            rows.swapAt(position, last)
+            rowPositions[rows[position].id] = position
+        }
+        rows.removeLast()
+    }
+
+    /// The position in `rows` of the row of the given id, or `nil` when it has none: looked for
+    /// first just after the row compared last, then at it (one comparison each), then in
+    /// `rowPositions`, whose read waits for memory once there are many rows.
+    @inlinable
+    func rowPosition(of id: ID) -> Int? {
+        let next = lastCompared &+ 1
+        if next < rows.endIndex, rows[next].id == id {
+            lastCompared = next
+            return next
+        }
+        if lastCompared < rows.endIndex, rows[lastCompared].id == id {
+            return lastCompared
+        }
+        guard let position = rowPositions[id] else { return nil }
+        lastCompared = position
+        return position
     }
 
     /// Compares the rows whose element changed since the last offer, and appends to `pending`
@@ -141,17 +193,14 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
         var told = false
         if let seen {
             told = elements.forEachChange(since: seen) { change in
-                if let index = firstMembers.index(forKey: change.id) {
-                    compareRows(at: index, with: elements.element(id: change.id, guess: change.position), into: &pending)
+                if let position = rowPosition(of: change.id) {
+                    compareRows(at: position, with: elements.element(id: change.id, guess: change.position), into: &pending)
                 }
             }
         }
         if !told {
-            // By index: changing a member's value leaves the dictionary's indices as they are.
-            var index = firstMembers.startIndex
-            while index != firstMembers.endIndex {
-                compareRows(at: index, with: elements[id: firstMembers.keys[index]], into: &pending)
-                firstMembers.formIndex(after: &index)
+            for position in rows.indices {
+                compareRows(at: position, with: elements[id: rows[position].id], into: &pending)
             }
         }
         seen = elements.changeVersion
@@ -159,14 +208,9 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
 
     /// Compares the rows of one id with its element (`nil` when it is gone).
     @inlinable
-    func compareRows(
-        at index: Dictionary<ID, Member>.Index,
-        with element: Element?,
-        into pending: inout ContiguousArray<Subscriber<State>>
-    ) {
-        let id = firstMembers.keys[index]
-        Self.compare(&firstMembers.values[index], with: element, into: &pending)
-        guard !moreMembers.isEmpty, let moreIndex = moreMembers.index(forKey: id) else { return }
+    func compareRows(at position: Int, with element: Element?, into pending: inout ContiguousArray<Subscriber<State>>) {
+        Self.compare(&rows[position], with: element, into: &pending)
+        guard !moreMembers.isEmpty, let moreIndex = moreMembers.index(forKey: rows[position].id) else { return }
         for position in moreMembers.values[moreIndex].indices {
             Self.compare(&moreMembers.values[moreIndex][position], with: element, into: &pending)
         }
