@@ -160,19 +160,13 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
     }
 
     /// The position in `rows` of the row of the given id, or `nil` when it has none: looked for
-    /// first just after the row compared last, then at it (one comparison each), then in
+    /// first at the row compared last and just after it (see `positionInRun`), then in
     /// `rowPositions`, whose read waits for memory once there are many rows.
     @inlinable
     func rowPosition(of id: ID) -> Int? {
-        let next = lastCompared &+ 1
-        if next < rows.endIndex, rows[next].id == id {
-            lastCompared = next
-            return next
+        guard let position = positionInRun(after: lastCompared, where: { $0 < rows.endIndex && rows[$0].id == id }) ?? rowPositions[id] else {
+            return nil
         }
-        if lastCompared < rows.endIndex, rows[lastCompared].id == id {
-            return lastCompared
-        }
-        guard let position = rowPositions[id] else { return nil }
         lastCompared = position
         return position
     }
