@@ -150,11 +150,17 @@ extension IdentifiedArray {
         log.version
     }
 
-    /// Notes that the element with this id, at `position`, changed, was added or was removed.
+    /// Notes that the element with this id, at `position`, changed, was added or was removed;
+    /// called before every change of the elements.
+    ///
+    /// A shared log means that a copy of this array may still be alive (a kept state): the
+    /// elements move into chunks then, so that this change and the next copy only what they
+    /// touch (see ``ElementStorage``).
     @inlinable
     mutating func noteChange(_ id: ID, at position: Int) {
         if !isKnownUniquelyReferenced(&log) {
             log = ChangeLog(continuing: log)
+            values.shareInChunks()
         }
         log.record(id, at: position)
     }

@@ -1,11 +1,11 @@
 extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     /// The position of the first element: zero.
     @inlinable
-    public var startIndex: Int { values.startIndex }
+    public var startIndex: Int { 0 }
 
     /// The position after the last element: the number of elements.
     @inlinable
-    public var endIndex: Int { values.endIndex }
+    public var endIndex: Int { values.count }
 
     /// The element at a position; set only to an element with the same id.
     ///
@@ -26,7 +26,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     public mutating func swapAt(_ i: Int, _ j: Int) {
         guard i != j else { return }
         positions.exchange(orderedIDs[i], at: i, with: orderedIDs[j], at: j)
-        values.swapByMoving(i, j)
+        values.swapAt(i, j)
         orderedIDs.swapByMoving(i, j)
     }
 }

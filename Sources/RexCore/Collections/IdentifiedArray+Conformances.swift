@@ -10,7 +10,10 @@ extension IdentifiedArray: Hashable where Element: Hashable {
     /// Hashes the elements, in order.
     @inlinable
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(values)
+        hasher.combine(count)
+        for element in self {
+            hasher.combine(element)
+        }
     }
 }
 
@@ -18,7 +21,7 @@ extension IdentifiedArray: Encodable where Element: Encodable {
     /// Encodes the elements as an array, in order.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(values)
+        try container.encode(values.contiguous)
     }
 }
 
@@ -51,7 +54,7 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
 extension IdentifiedArray: CustomStringConvertible {
     /// The elements, written as an array's are.
     public var description: String {
-        values.description
+        values.contiguous.description
     }
 }
 
@@ -59,6 +62,6 @@ extension IdentifiedArray: CustomReflectable {
     /// The elements, as an array's: what a debugger, `dump` and the logger's field diffs show,
     /// rather than the positions and the change log kept beside them.
     public var customMirror: Mirror {
-        Mirror(self, unlabeledChildren: Array(values), displayStyle: .collection)
+        Mirror(self, unlabeledChildren: Array(values.contiguous), displayStyle: .collection)
     }
 }

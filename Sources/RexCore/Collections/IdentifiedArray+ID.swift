@@ -16,7 +16,7 @@ extension IdentifiedArray {
             guard let position = positionForChange(of: id) else {
                 var added: Element?
                 yield &added
-                if let added { insertNew(added, id: id, at: values.endIndex) }
+                if let added { insertNew(added, id: id, at: values.count) }
                 return
             }
             // The element is moved out of the storage, not copied, so that changing it does not
@@ -31,7 +31,7 @@ extension IdentifiedArray {
                 noteChange(id, at: position)
                 putBack(newValue, id: id, at: position, replacing: true)
             } else if let newValue {
-                insertNew(newValue, id: id, at: values.endIndex)
+                insertNew(newValue, id: id, at: values.count)
             }
         }
     }
@@ -46,11 +46,10 @@ extension IdentifiedArray {
         return remove(at: position)
     }
 
-    /// Moves the element at `position` to the end of the storage and removes it from there.
+    /// Moves the element at `position` out of the storage (see `ElementStorage.take(at:)`).
     @inlinable
     mutating func takeElement(at position: Int) -> Element {
-        values.swapByMoving(position, values.endIndex - 1)
-        return values.removeLast()
+        values.take(at: position)
     }
 
     /// Undoes `takeElement(at:)` with `element`, or, when it is `nil`, removes the element's
@@ -62,19 +61,14 @@ extension IdentifiedArray {
             if replacing {
                 values[position] = element
             } else {
-                values.append(element)
-                values.swapByMoving(position, values.endIndex - 1)
+                values.restore(element, at: position)
             }
             return
         }
         if replacing {
             _ = takeElement(at: position)
         }
-        // The last element sits at `position` now; put it back at the end and close the gap.
-        if position < values.endIndex {
-            let last = values.remove(at: position)
-            values.append(last)
-        }
+        values.closeGap(at: position)
         positions.remove(id, at: position, in: orderedIDs)
         orderedIDs.remove(at: position)
         renumber(after: position, removed: true)

@@ -55,7 +55,7 @@ extension IdentifiedArray {
     @inlinable
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
         var kept = ContiguousArray<Element>()
-        for element in values where try !shouldBeRemoved(element) {
+        for element in self where try !shouldBeRemoved(element) {
             kept.append(element)
         }
         guard kept.count != values.count else { return }
@@ -77,7 +77,7 @@ extension IdentifiedArray {
         var moved = ContiguousArray<Element>()
         var kept = ContiguousArray<Element>()
         var insertion = destination
-        for (position, element) in values.enumerated() {
+        for (position, element) in self.enumerated() {
             if source.contains(position) {
                 moved.append(element)
                 if position < destination { insertion -= 1 }
@@ -94,7 +94,7 @@ extension IdentifiedArray {
     /// - Complexity: O(*n* log *n*).
     @inlinable
     public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-        var sorted = values
+        var sorted = values.contiguous
         try sorted.sort(by: areInIncreasingOrder)
         self = IdentifiedArray(uniqueElements: sorted, idReader: id)
     }

@@ -35,9 +35,9 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
     /// cost several hundred instructions at every change of an element.
     @usableFromInline
     let id: KeyPathReader<Element, ID>
-    /// The elements, in order.
+    /// The elements, in order: in one buffer, or in chunks once the array is kept in copies.
     @usableFromInline
-    var values: ContiguousArray<Element>
+    var values: ElementStorage<Element>
     /// The ids of `values`, in the same order.
     @usableFromInline
     var orderedIDs: ContiguousArray<ID>
@@ -66,8 +66,9 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
     @inlinable
     init<S: Sequence>(uniqueElements: S, idReader: KeyPathReader<Element, ID>) where S.Element == Element {
         id = idReader
-        values = ContiguousArray(uniqueElements)
-        orderedIDs = ContiguousArray(values.lazy.map { idReader($0) })
+        let elements = ContiguousArray(uniqueElements)
+        values = ElementStorage(elements)
+        orderedIDs = ContiguousArray(elements.lazy.map { idReader($0) })
         positions = PositionTable(minimumCapacity: values.count)
         log = ChangeLog()
         lastChanged = 0
@@ -109,7 +110,7 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
     /// - Complexity: O(*n*), to copy them.
     @inlinable
     public var elements: [Element] {
-        Array(values)
+        Array(values.contiguous)
     }
 }
 

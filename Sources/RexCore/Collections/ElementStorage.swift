@@ -1,0 +1,209 @@
+/// The elements of an identified array: one contiguous buffer while no kept copy shares them,
+/// chunks under an index (``ElementChunks``) from the first change made while one does.
+///
+/// A flat buffer is the fastest to read and change in place, and what a list no one keeps a past
+/// state of uses for its whole life. But a kept copy (a recorded state, an undo step, the part a
+/// persistence middleware saved last) shares the buffer, and the next change would copy every
+/// element. So the identified array calls ``shareInChunks()`` when a change finds that a copy of
+/// the array may be alive (its change log is shared, see `IdentifiedArray.noteChange`): the
+/// elements move into chunks once (O(*n*), the copy the change would have made anyway), and from
+/// then on a change copies only the chunk it touches and the path to it. The array stays in
+/// chunks until an operation rebuilds it whole (a sort, a move, `removeAll`).
+///
+/// Invariant: `chunks` is `nil` and `flat` holds the elements, or `chunks` holds them and `flat`
+/// is empty.
+@usableFromInline
+struct ElementStorage<Element> {
+    /// The elements while they are not in chunks.
+    @usableFromInline
+    var flat: ContiguousArray<Element>
+    /// The elements once a change found a kept copy.
+    @usableFromInline
+    var chunks: ElementChunks<Element>?
+
+    /// Storage of `elements`, in one buffer.
+    @inlinable
+    init(_ elements: ContiguousArray<Element>) {
+        flat = elements
+        chunks = nil
+    }
+
+    /// The number of elements.
+    @inlinable
+    var count: Int {
+        chunks?.count ?? flat.count
+    }
+
+    /// Whether the elements are in chunks.
+    @inlinable
+    var isChunked: Bool {
+        chunks != nil
+    }
+
+    /// The element at `position`, changed in place.
+    @inlinable
+    subscript(position: Int) -> Element {
+        get {
+            if let chunks { return chunks[position] }
+            return flat[position]
+        }
+        _modify {
+            if chunks != nil {
+                yield &chunks![position]
+            } else {
+                yield &flat[position]
+            }
+        }
+    }
+
+    /// Moves the elements into chunks, unless they are there already: for a change made while a
+    /// kept copy may share them.
+    ///
+    /// - Complexity: O(*n*) the first time; O(1) after.
+    @inlinable
+    mutating func shareInChunks() {
+        guard chunks == nil else { return }
+        chunks = ElementChunks(flat)
+        flat = []
+    }
+
+    /// The elements, in one buffer: the storage's own while it is flat, a copy otherwise.
+    ///
+    /// - Complexity: O(1) while flat; O(*n*) in chunks.
+    @inlinable
+    var contiguous: ContiguousArray<Element> {
+        guard let chunks else { return flat }
+        var elements = ContiguousArray<Element>()
+        elements.reserveCapacity(chunks.count)
+        chunks.forEach { elements.append($0) }
+        return elements
+    }
+
+    /// Adds an element at the end.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable
+    mutating func append(_ element: Element) {
+        if chunks != nil {
+            chunks!.append(element)
+        } else {
+            flat.append(element)
+        }
+    }
+
+    /// Inserts an element at `position`.
+    ///
+    /// - Complexity: O(1) at the end; O(*n*) elsewhere (in chunks, the chunks are made again).
+    @inlinable
+    mutating func insert(_ element: Element, at position: Int) {
+        guard chunks != nil else { return flat.insert(element, at: position) }
+        guard position != count else { return append(element) }
+        var elements = contiguous
+        elements.insert(element, at: position)
+        chunks = ElementChunks(elements)
+    }
+
+    /// Removes the element at `position`, and returns it.
+    ///
+    /// - Complexity: O(1) at the end; O(*n*) elsewhere (in chunks, the chunks are made again).
+    @inlinable
+    @discardableResult
+    mutating func remove(at position: Int) -> Element {
+        guard chunks != nil else { return flat.remove(at: position) }
+        guard position != count - 1 else { return chunks!.removeLast() }
+        var elements = contiguous
+        let element = elements.remove(at: position)
+        chunks = ElementChunks(elements)
+        return element
+    }
+
+    /// Exchanges the elements at two positions.
+    @inlinable
+    mutating func swapAt(_ i: Int, _ j: Int) {
+        guard chunks != nil else { return flat.swapByMoving(i, j) }
+        let element = chunks![i]
+        chunks![i] = chunks![j]
+        chunks![j] = element
+    }
+
+    /// Moves the element at `position` out of the storage, without copying it, and returns it:
+    /// the element that ends the buffer (the chunk, in chunks) takes its place, which is one
+    /// element shorter.
+    ///
+    /// Until ``restore(_:at:)`` or ``closeGap(at:)`` with the same position, the storage is in
+    /// neither of its shapes: nothing else may be called on it.
+    @inlinable
+    mutating func take(at position: Int) -> Element {
+        guard chunks != nil else { return Self.take(at: position, from: &flat) }
+        let offset = position & (ElementChunks<Element>.width - 1)
+        return Self.take(at: offset, from: &chunks![leafContaining: position])
+    }
+
+    /// Puts back an element taken from `position` by ``take(at:)``.
+    @inlinable
+    mutating func restore(_ element: Element, at position: Int) {
+        guard chunks != nil else { return Self.restore(element, at: position, in: &flat) }
+        let offset = position & (ElementChunks<Element>.width - 1)
+        Self.restore(element, at: offset, in: &chunks![leafContaining: position])
+    }
+
+    /// Ends the removal of the element taken from `position` by ``take(at:)``: the elements
+    /// after it come one position closer, in order.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable
+    mutating func closeGap(at position: Int) {
+        guard chunks != nil else { return Self.closeGap(at: position, in: &flat) }
+        let offset = position & (ElementChunks<Element>.width - 1)
+        Self.closeGap(at: offset, in: &chunks![leafContaining: position])
+        var elements = ContiguousArray<Element>()
+        elements.reserveCapacity(chunks!.count - 1)
+        for branch in chunks!.branches {
+            for twig in branch {
+                for leaf in twig {
+                    elements.append(contentsOf: leaf)
+                }
+            }
+        }
+        chunks = ElementChunks(elements)
+    }
+
+    /// `take(at:)` within one buffer.
+    @inlinable
+    static func take(at offset: Int, from buffer: inout ContiguousArray<Element>) -> Element {
+        buffer.swapByMoving(offset, buffer.endIndex - 1)
+        return buffer.removeLast()
+    }
+
+    /// `restore(_:at:)` within one buffer.
+    @inlinable
+    static func restore(_ element: Element, at offset: Int, in buffer: inout ContiguousArray<Element>) {
+        buffer.append(element)
+        buffer.swapByMoving(offset, buffer.endIndex - 1)
+    }
+
+    /// `closeGap(at:)` within one buffer: the element that ended the buffer sits at `offset`;
+    /// put back at the end, it leaves the others in order.
+    @inlinable
+    static func closeGap(at offset: Int, in buffer: inout ContiguousArray<Element>) {
+        if offset < buffer.endIndex {
+            let last = buffer.remove(at: offset)
+            buffer.append(last)
+        }
+    }
+}
+
+extension ElementStorage: Equatable where Element: Equatable {
+    /// Whether both hold equal elements in the same order; in O(1) when they share their
+    /// storage, and, in chunks, in the time of the chunks they do not share.
+    @inlinable
+    static func == (lhs: ElementStorage, rhs: ElementStorage) -> Bool {
+        switch (lhs.chunks, rhs.chunks) {
+        case (nil, nil): return lhs.flat == rhs.flat
+        case (let left?, let right?): return left == right
+        default: return lhs.count == rhs.count && lhs.contiguous == rhs.contiguous
+        }
+    }
+}
+
+extension ElementStorage: Sendable where Element: Sendable {}

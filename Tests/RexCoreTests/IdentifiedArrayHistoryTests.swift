@@ -1,0 +1,148 @@
+import Foundation
+@testable import RexCore
+import RexTestSupport
+import Testing
+
+/// An identified array kept in copies while it changes, as a recorder, persistence, tests and
+/// undo keep past states: every copy keeps its contents, the live array is right, and a change
+/// copies only the chunk it touches.
+@Suite("IdentifiedArray: kept copies")
+struct IdentifiedArrayHistoryTests {
+    static func rows(_ count: Int) -> IdentifiedArrayOf<Row> {
+        IdentifiedArray(uniqueElements: (0..<count).map { Row(id: $0, title: "Row \($0)") })
+    }
+
+    /// The address of each leaf's elements, in order.
+    static func leafAddresses(_ rows: IdentifiedArrayOf<Row>) -> [UnsafeRawPointer?] {
+        guard let chunks = rows.values.chunks else { return [] }
+        return chunks.branches.flatMap { $0.flatMap { $0.map { leaf in leaf.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } } } }
+    }
+
+    @Test("A change while a copy is kept copies the one chunk it touches; the others stay shared")
+    func changeCopiesOneChunk() {
+        var live = Self.rows(10_000)
+        #expect(!live.values.isChunked)
+        live[id: 5]?.done = true  // no copy kept: changed in place, the storage stays flat
+        #expect(!live.values.isChunked)
+
+        let first = live
+        live[id: 7_000]?.done = true
+        #expect(live.values.isChunked)
+        let second = live
+        live[id: 7_001]?.title = "changed"
+        let before = Self.leafAddresses(second)
+        let after = Self.leafAddresses(live)
+        #expect(before.count == 625 && after.count == 625)
+        let changedLeaves = before.indices.filter { before[$0] != after[$0] }
+        #expect(changedLeaves == [7_001 / 16])
+
+        #expect(first[id: 7_000]?.done == false && first[id: 5]?.done == true)
+        #expect(second[id: 7_000]?.done == true && second[id: 7_001]?.title == "Row 7001")
+        #expect(live[id: 7_001]?.title == "changed")
+        #expect(first != second && second != live && first == Self.rows(10_000).changing(5))
+    }
+
+    @Test("Against Array as a model, with copies kept and released at random: every copy keeps its contents, the live array is right")
+    func modelWithKeptCopies() {
+        var generator = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
+        let seed = generator.state
+        // Across two branches of chunks (4,096 elements each), so that appends and removals at
+        // the end open and close leaves, twigs and branches.
+        let idRange = 8_300
+        var rows = Self.rows(8_190)
+        var model = Array(rows)
+        var kept: [(copy: IdentifiedArrayOf<Row>, contents: [Row])] = []
+        for step in 0..<3_000 {
+            let id = 8_000 + Int(generator.next() % UInt64(idRange - 8_000))
+            let anyID = Int(generator.next() % UInt64(idRange))
+            switch generator.next() % 10 {
+            case 0:
+                let row = Row(id: id, title: "\(step)")
+                if rows.append(row).inserted { model.append(row) }
+            case 1:
+                // Removing at the end, mostly, where the chunks close; elsewhere now and then.
+                let victim = generator.next() % 8 == 0 ? anyID : model.last?.id ?? 0
+                #expect(rows.remove(id: victim) == model.firstIndex { $0.id == victim }.map { model.remove(at: $0) })
+            case 2, 3:
+                rows[id: anyID]?.done.toggle()
+                if let position = model.firstIndex(where: { $0.id == anyID }) { model[position].done.toggle() }
+            case 4 where !model.isEmpty:
+                let position = Int(generator.next() % UInt64(model.count))
+                rows[position].title += "!"
+                model[position].title += "!"
+            case 5:
+                rows[id: anyID] = Row(id: anyID, title: "set \(step)")
+                if let position = model.firstIndex(where: { $0.id == anyID }) {
+                    model[position] = Row(id: anyID, title: "set \(step)")
+                } else {
+                    model.append(Row(id: anyID, title: "set \(step)"))
+                }
+            case 6 where generator.next() % 8 == 0:
+                rows[id: anyID] = nil
+                model.removeAll { $0.id == anyID }
+            case 7 where model.count > 1:
+                let (i, j) = (Int(generator.next() % UInt64(model.count)), Int(generator.next() % UInt64(model.count)))
+                rows.swapAt(i, j)
+                model.swapAt(i, j)
+            case 8 where generator.next() % 16 == 0:
+                let position = Int(generator.next() % UInt64(model.count + 1))
+                let row = Row(id: id, title: "inserted \(step)")
+                if rows.insert(row, at: position).inserted { model.insert(row, at: position) }
+            default:
+                break
+            }
+            if generator.next() % 3 == 0 {
+                kept.append((rows, model))
+            }
+            if kept.count > 6 || (generator.next() % 4 == 0 && !kept.isEmpty) {
+                let released = kept.remove(at: Int(generator.next() % UInt64(kept.count)))
+                guard released.copy.elements == released.contents else {
+                    Issue.record("a kept copy changed by step \(step), seed \(seed)")
+                    return
+                }
+            }
+            rows.values.chunks?.checkInvariants()
+            guard step % 20 == 0 || step == 2_999 else { continue }
+            guard rows.elements == model, rows.ids.elementsEqual(model.map(\.id)),
+                  model.indices.allSatisfy({ rows.index(id: model[$0].id) == $0 && rows[$0] == model[$0] })
+            else {
+                Issue.record("diverged from the model at step \(step), seed \(seed)")
+                return
+            }
+        }
+        #expect(rows.values.isChunked)
+        #expect(kept.allSatisfy { $0.copy.elements == $0.contents }, "seed \(seed)")
+    }
+
+    @Test("Copies read on other threads while the live array changes keep their contents (run under TSan in CI)")
+    func copiesReadOnOtherThreads() async {
+        var rows = Self.rows(5_000)
+        var model = Array(rows)
+        await withTaskGroup(of: Bool.self) { group in
+            for step in 0..<400 {
+                let id = (step &* 7_919) % 5_000
+                rows[id: id]?.done.toggle()
+                model[id].done.toggle()
+                rows[id: (id + 1) % 5_000]?.title = "step \(step)"
+                model[(id + 1) % 5_000].title = "step \(step)"
+                if step % 10 == 0 {
+                    let (copy, contents) = (rows, model)
+                    group.addTask { copy.elements == contents && copy.allSatisfy { copy[id: $0.id] == $0 } }
+                }
+            }
+            for await kept in group {
+                #expect(kept)
+            }
+        }
+        #expect(rows.elements == model)
+    }
+}
+
+extension IdentifiedArrayOf<Row> {
+    /// This array with the element of id `id` marked done.
+    func changing(_ id: Int) -> Self {
+        var copy = self
+        copy[id: id]?.done = true
+        return copy
+    }
+}
