@@ -114,6 +114,26 @@ struct IdentifiedArrayHistoryTests {
         #expect(kept.allSatisfy { $0.copy.elements == $0.contents }, "seed \(seed)")
     }
 
+    @Test("Row projections call exactly the changed rows while every state is kept, in single turns and in batches longer than the changes a continued log carries")
+    func rowsWithEveryStateKept() {
+        let store = RowDomain.store(rows: 300)
+        let rows = RowDomain.Rows(of: store, ids: 0..<300)
+        let kept = Recorder<RowDomain.State>()
+        let keeping = store.subscribe { kept.record($0) }
+        for id in [3, 200, 3, 299] {
+            let before = rows.counts
+            rows.projections[id]!.dispatch(.toggle)
+            #expect(rows.calls(since: before) == [id: 1])
+        }
+        // A batch of 40 changes, a state kept after each turn: one notification for the batch.
+        let before = rows.counts
+        store.dispatch(contentsOf: (0..<40).map { RowDomain.Action.row(ElementIDAction(id: $0 * 7, action: .rename("batch \($0)"))) })
+        #expect(rows.calls(since: before) == Dictionary(uniqueKeysWithValues: (0..<40).map { ($0 * 7, 1) }))
+        #expect((0..<40).allSatisfy { rows.projections[$0 * 7]!.state.title == "batch \($0)" })
+        #expect(kept.values.count > 4 && kept.values.first!.rows[id: 3]?.done == false)
+        withExtendedLifetime(keeping) {}
+    }
+
     @Test("Copies read on other threads while the live array changes keep their contents (run under TSan in CI)")
     func copiesReadOnOtherThreads() async {
         var rows = Self.rows(5_000)

@@ -94,6 +94,14 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // W15: a state kept after every turn, in a ring of 1,000; then the same stores keeping none.
+    for itemCount in [100, 10_000, 100_000] {
+        preparedBenchmark("W15 history, \(itemCount) items, a state kept per turn", { HistoryWorkload(items: itemCount) }) { $0.run(actions: $1) }
+    }
+    for itemCount in [10_000, 100_000] {
+        preparedBenchmark("W15 history, \(itemCount) items, no state kept", { HistoryWorkload(items: itemCount, keeping: false) }) { $0.run(actions: $1) }
+    }
+
     preparedBenchmark("W12 persisted part of 10,000 items: the turn that changes it", { PersistLargePartWorkload() }) {
         $0.changeOnly(actions: $1)
     }
@@ -129,6 +137,17 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     let memory: [BenchmarkMetric] = [.peakMemoryResident]
+    // W15's memory: 10,000 items and 2,000 toggles, with the last 1,000 states kept and without.
+    Benchmark("W15 memory, 10,000 items, 1,000 states kept", configuration: .init(metrics: memory, maxIterations: 3)) { _ in
+        let history = HistoryWorkload(items: 10_000)
+        history.run(actions: 2_000)
+        blackHole(history.keptCount)
+    }
+    Benchmark("W15 memory, 10,000 items, no state kept", configuration: .init(metrics: memory, maxIterations: 3)) { _ in
+        let history = HistoryWorkload(items: 10_000, keeping: false)
+        history.run(actions: 2_000)
+        blackHole(history.keptCount)
+    }
     Benchmark("W7 memory, W2 for 1,000 actions", configuration: .init(metrics: memory, maxIterations: 3)) { _ in
         MemoryWorkload.run(actions: 1_000)
     }

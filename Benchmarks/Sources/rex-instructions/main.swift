@@ -24,7 +24,7 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
-    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11 ACTIONS")
+    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11|W15|W15L ACTIONS")
     exit(2)
 }
 switch arguments[1] {
@@ -42,6 +42,8 @@ case "W9": RowProjectionsWorkload(rows: 10_000).run(actions: actions)
 case "W9L": RowProjectionsWorkload(rows: 100_000).run(actions: actions)
 case "W9Lo": RowProjectionsWorkload(rows: 100_000, order: .listOrder).run(actions: actions)
 case "W10": BatchesWorkload().run(actions: actions)
+case "W15": HistoryWorkload(items: 10_000).run(actions: actions)
+case "W15L": HistoryWorkload(items: 100_000).run(actions: actions)
 case "W11":
     guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
         print("W11 needs InlineArray (macOS 26 and its peers)")
@@ -56,6 +58,6 @@ case "W6":
     }
     done.wait()
 default:
-    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W3, W4, W6, W8, W8L, W8s, W9, W9L, W9Lo, W10 or W11")
+    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W3, W4, W6, W8, W8L, W8s, W9, W9L, W9Lo, W10, W11, W15 or W15L")
     exit(2)
 }

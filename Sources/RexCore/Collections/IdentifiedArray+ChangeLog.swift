@@ -35,7 +35,7 @@ final class ChangeLog<ID>: @unchecked Sendable {
     let start: UInt64
     /// The logs this one continues, each with its count when it was copied, nearest first.
     @usableFromInline
-    let ancestors: [ChangeVersion]
+    let ancestors: ChangeAncestors
     /// The last changes, in room for `capacity`, the first `held` initialized: change `n` at
     /// `(n - start - 1) % capacity`. Memory of its own rather than an array, so that recording a
     /// change (on every change of an element) checks no array's uniqueness.
@@ -51,22 +51,43 @@ final class ChangeLog<ID>: @unchecked Sendable {
         lineage = ChangeLineage.next()
         count = 0
         start = 0
-        ancestors = []
+        ancestors = ChangeAncestors()
         recent = .allocate(capacity: Self.capacity)
         held = 0
     }
 
-    /// A log that continues `parent`, for an array value that stops sharing it.
-    @usableFromInline
+    /// How many of its parent's last changes a continuing log carries over.
+    ///
+    /// A copy is made between two notifications of a store (a kept state, a middleware's state
+    /// before the action), and a row group asks for the changes since the last notification: those
+    /// of one turn, or of one batch. A log continued on every turn (a state kept after each)
+    /// copies these few rather than all it holds.
+    @inlinable
+    static var carried: Int { 16 }
+
+    /// A log that continues `parent`, for an array value that stops sharing it: it knows the
+    /// parent's last `carried` changes, and the changes before them are unknown to it.
+    @inlinable
     init(continuing parent: ChangeLog) {
         lineage = ChangeLineage.next()
         count = parent.count
-        start = parent.start
-        // A few are enough: a copy made between two notifications of a store is one.
-        ancestors = [parent.version] + parent.ancestors.prefix(3)
+        let carried = min(parent.held, Self.carried)
+        start = parent.count - UInt64(carried)
+        ancestors = parent.ancestors.adding(parent.version)
         recent = .allocate(capacity: Self.capacity)
-        recent.initialize(from: parent.recent, count: parent.held)
-        held = parent.held
+        // Change `n` goes to slot `n - start`: the carried changes fill the first slots, in order.
+        var number = start
+        while number < count {
+            (recent + Int(number - start)).initialize(to: parent.recent[parent.slot(of: number)])
+            number += 1
+        }
+        held = carried
+    }
+
+    /// The slot of change `number`, which this log holds.
+    @inlinable
+    func slot(of number: UInt64) -> Int {
+        Int(truncatingIfNeeded: (number - start) % UInt64(Self.capacity))
     }
 
     deinit {
@@ -97,7 +118,7 @@ final class ChangeLog<ID>: @unchecked Sendable {
     /// returns `false`, calling nothing, when the log cannot tell which changed.
     @inlinable
     func forEachChange(since version: ChangeVersion, _ body: (Change) -> Void) -> Bool {
-        guard version.lineage == lineage || ancestors.contains(where: { $0.lineage == version.lineage && version.count <= $0.count }) else {
+        guard version.lineage == lineage || ancestors.contains(version) else {
             return false
         }
         guard version.count >= start, version.count <= count, count - version.count <= UInt64(held) else {
@@ -105,7 +126,7 @@ final class ChangeLog<ID>: @unchecked Sendable {
         }
         var number = version.count
         while number < count {
-            body(recent[Int(truncatingIfNeeded: (number - start) % UInt64(Self.capacity))])
+            body(recent[slot(of: number)])
             number += 1
         }
         return true
@@ -124,6 +145,39 @@ struct ChangeVersion: Equatable, Sendable {
     init(lineage: UInt64, count: UInt64) {
         self.lineage = lineage
         self.count = count
+    }
+}
+
+/// The versions of the logs a change log continues, nearest first: four at most, kept inline so
+/// that continuing a log (once per kept copy that is then changed) allocates nothing for them.
+@usableFromInline
+struct ChangeAncestors: Sendable {
+    /// The versions, nearest first; lineage 0 (no log's) where there is none.
+    @usableFromInline
+    var versions: (ChangeVersion, ChangeVersion, ChangeVersion, ChangeVersion)
+
+    /// No ancestors.
+    @inlinable
+    init() {
+        let none = ChangeVersion(lineage: 0, count: 0)
+        versions = (none, none, none, none)
+    }
+
+    /// These ancestors with `version` before them, the farthest dropped when there are four.
+    @inlinable
+    func adding(_ version: ChangeVersion) -> ChangeAncestors {
+        var added = self
+        added.versions = (version, versions.0, versions.1, versions.2)
+        return added
+    }
+
+    /// Whether `version` is a point of an ancestor's history up to where this chain continued it.
+    @inlinable
+    func contains(_ version: ChangeVersion) -> Bool {
+        func continues(_ ancestor: ChangeVersion) -> Bool {
+            ancestor.lineage != 0 && ancestor.lineage == version.lineage && version.count <= ancestor.count
+        }
+        return continues(versions.0) || continues(versions.1) || continues(versions.2) || continues(versions.3)
     }
 }
 

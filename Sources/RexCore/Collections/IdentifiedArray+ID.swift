@@ -59,7 +59,7 @@ extension IdentifiedArray {
         if let element {
             precondition(self.id(element) == id, "IdentifiedArray: an element set for id \(id) has another id")
             if replacing {
-                values[position] = element
+                values.update(at: position) { $0 = element }
             } else {
                 values.restore(element, at: position)
             }
@@ -109,7 +109,7 @@ extension IdentifiedArray {
     mutating func updateElement(id: ID, _ update: (inout Element) -> Void) {
         guard let position = positionForChange(of: id) else { return }
         noteChange(id, at: position)
-        update(&values[position])
+        values.update(at: position, update)
     }
 
     /// The position of the element with this id, for a change: where the last change by id was,
