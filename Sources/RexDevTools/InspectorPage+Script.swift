@@ -47,8 +47,10 @@ extension InspectorPage {
 
     // Shows `text` in `element`, cut after `limit` characters with a button that shows it all
     // (and then a button that cuts it again).
+    // Counted in code points, so that no cut splits one.
     function showText(element, text, limit) {
-      if (text.length <= limit) {
+      const characters = Array.from(text);
+      if (characters.length <= limit) {
         element.textContent = text;
         return;
       }
@@ -56,8 +58,8 @@ extension InspectorPage {
       button.className = "more";
       let whole = false;
       const update = () => {
-        shown.textContent = whole ? text : text.slice(0, limit) + "…";
-        button.textContent = whole ? "less" : "all " + text.length + " characters";
+        shown.textContent = whole ? text : characters.slice(0, limit).join("") + "…";
+        button.textContent = whole ? "less" : "all " + characters.length + " characters";
       };
       button.addEventListener("click", event => {
         whole = !whole;
@@ -178,6 +180,7 @@ extension InspectorPage {
     slider.addEventListener("input", () => select(Number(slider.value)));
     document.getElementById("filter").addEventListener("input", filter);
     document.getElementById("search").addEventListener("input", search);
+
     // The step `direction` steps away whose row the filter shows; the current one if none is.
     function neighbour(direction) {
       for (let index = current + direction; index >= 0 && index < steps.length; index += direction) {
