@@ -38,7 +38,7 @@ let package = Package(
         // What the test targets share; not a product.
         .target(name: "RexTestSupport", dependencies: ["RexCore"], path: "Tests/RexTestSupport"),
         .testTarget(name: "RexCoreTests", dependencies: ["RexCore", "RexTestSupport"]),
-        .testTarget(name: "RexDevToolsTests", dependencies: ["RexCore", "RexDevTools", "RexTesting", "RexTestSupport"]),
+        .testTarget(name: "RexDevToolsTests", dependencies: ["RexCore", "RexDevTools", "RexMiddlewares", "RexTesting", "RexTestSupport", "rex-inspect"]),
         .testTarget(
             name: "RexMiddlewaresTests",
             dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport", "LoggerExitFixture", "PersistenceCrashFixture"]

@@ -1,6 +1,6 @@
 extension InspectorPage {
     /// The page, with `$TITLE` and `$SESSION` to fill in. Everything it needs is here: its
-    /// style, its script, and the session, embedded as JSON.
+    /// style, its script (``script``), and the session, embedded as JSON.
     static let template = #"""
     <!DOCTYPE html>
     <html lang="en">
@@ -21,6 +21,8 @@ extension InspectorPage {
       tr.step { cursor: pointer; }
       tr.step:hover { background: #f0f4ff; }
       tr.selected { background: #dbe6ff; }
+      tr.step { scroll-margin-top: 2.2em; }
+      button.more { font: 11px -apple-system, system-ui, sans-serif; margin-left: 6px; padding: 0 5px; cursor: pointer; }
       td.source { color: #6e6e73; font-size: 12px; }
       td.number, td.duration { color: #6e6e73; font-variant-numeric: tabular-nums; white-space: nowrap; }
       #details { overflow: auto; padding: 8px 16px; }
@@ -59,139 +61,7 @@ extension InspectorPage {
     </main>
     <script type="application/json" id="session-data">$SESSION</script>
     <script>
-    "use strict";
-    const session = JSON.parse(document.getElementById("session-data").textContent);
-    const steps = session.steps;
-    const rows = document.getElementById("rows");
-    const slider = document.getElementById("slider");
-    let current = 0;
-
-    // An action as Swift's Codable writes an enum: {"case": {"_0": payload}}; shown as case(payload).
-    function summary(value) {
-      if (value === null || typeof value !== "object") return JSON.stringify(value);
-      if (Array.isArray(value)) return "[" + value.map(summary).join(", ") + "]";
-      const keys = Object.keys(value);
-      if (keys.length === 0) return "";
-      if (keys.length === 1) {
-        const key = keys[0], inner = summary(value[key]);
-        if (key === "_0") return inner;
-        return inner === "" ? key : key + "(" + inner + ")";
-      }
-      return keys.map(key => (key.startsWith("_") ? "" : key + ": ") + summary(value[key])).join(", ");
-    }
-
-    function sourceText(source) {
-      const file = source.file.split("/").pop();
-      return file + ":" + source.line + " " + source.function + (source.info ? " (" + source.info + ")" : "");
-    }
-
-    function stateBefore(index) { return index === 0 ? session.initialState : steps[index - 1].state; }
-
-    // The changes between two values, a line per field: ".path: old → new".
-    function diff(before, after, path, lines) {
-      const composite = v => v !== null && typeof v === "object";
-      if (composite(before) && composite(after) && Array.isArray(before) === Array.isArray(after)) {
-        const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-        for (const key of [...keys].sort((a, b) => Array.isArray(before) ? a - b : a.localeCompare(b))) {
-          const step = Array.isArray(before) ? "[" + key + "]" : "." + key;
-          if (!(key in after)) lines.push(path + step + ": " + JSON.stringify(before[key]) + " → (none)");
-          else if (!(key in before)) lines.push(path + step + ": (none) → " + JSON.stringify(after[key]));
-          else diff(before[key], after[key], path + step, lines);
-        }
-      } else if (JSON.stringify(before) !== JSON.stringify(after)) {
-        lines.push((path || ".") + ": " + JSON.stringify(before) + " → " + JSON.stringify(after));
-      }
-      return lines;
-    }
-
-    // The state as a tree: objects and arrays fold; the first two levels open.
-    function tree(value, key, depth) {
-      if (value !== null && typeof value === "object") {
-        const node = document.createElement("details");
-        node.open = depth < 2;
-        const summaryLine = document.createElement("summary");
-        const count = Object.keys(value).length;
-        summaryLine.innerHTML = (key === null ? "" : '<span class="key"></span>: ') + (Array.isArray(value) ? "[" + count + "]" : "{" + count + "}");
-        if (key !== null) summaryLine.querySelector(".key").textContent = key;
-        summaryLine.dataset.text = (key || "").toLowerCase();
-        node.appendChild(summaryLine);
-        for (const child of Object.keys(value)) node.appendChild(tree(value[child], child, depth + 1));
-        return node;
-      }
-      const leaf = document.createElement("div");
-      leaf.className = "leaf";
-      leaf.innerHTML = '<span class="key"></span>: <span class="value"></span>';
-      leaf.querySelector(".key").textContent = key;
-      leaf.querySelector(".value").textContent = JSON.stringify(value);
-      leaf.dataset.text = (key + " " + JSON.stringify(value)).toLowerCase();
-      return leaf;
-    }
-
-    function select(index) {
-      current = Math.max(0, Math.min(steps.length - 1, index));
-      const step = steps[current];
-      slider.value = current;
-      for (const row of rows.children) row.classList.toggle("selected", Number(row.dataset.index) === current);
-      document.getElementById("step-title").textContent = "Step " + step.index + ": " + summary(step.action);
-      document.getElementById("step-source").textContent = "Dispatched at " + sourceText(step.source) + " · " + step.time + " · " + (step.durationSeconds * 1000).toFixed(3) + " ms";
-      const changes = diff(stateBefore(current), step.state, "", []);
-      const list = document.getElementById("diff");
-      list.replaceChildren(...(changes.length ? changes : ["no change"]).map(line => {
-        const item = document.createElement("li");
-        item.textContent = line;
-        if (!changes.length) item.className = "none";
-        return item;
-      }));
-      document.getElementById("state").replaceChildren(tree(step.state, null, 0));
-      search();
-    }
-
-    function search() {
-      const text = document.getElementById("search").value.trim().toLowerCase();
-      let found = 0;
-      for (const node of document.querySelectorAll("#state [data-text]")) {
-        const match = text !== "" && node.dataset.text.includes(text);
-        node.classList.toggle("match", match);
-        if (match) {
-          found += 1;
-          for (let parent = node.parentElement; parent && parent.id !== "state"; parent = parent.parentElement) {
-            if (parent.tagName === "DETAILS") parent.open = true;
-          }
-        }
-      }
-      document.getElementById("search-count").textContent = text === "" ? "" : found + " found";
-    }
-
-    function filter() {
-      const text = document.getElementById("filter").value.trim().toLowerCase();
-      for (const row of rows.children) row.hidden = text !== "" && !row.dataset.text.includes(text);
-    }
-
-    steps.forEach((step, position) => {
-      const row = document.createElement("tr");
-      row.className = "step";
-      row.dataset.index = position;
-      const cells = [String(step.index), summary(step.action), sourceText(step.source), (step.durationSeconds * 1000).toFixed(3) + " ms"];
-      ["number", "action", "source", "duration"].forEach((name, column) => {
-        const cell = document.createElement("td");
-        cell.className = name;
-        cell.textContent = cells[column];
-        row.appendChild(cell);
-      });
-      row.dataset.text = (cells[1] + " " + cells[2]).toLowerCase();
-      row.addEventListener("click", () => select(position));
-      rows.appendChild(row);
-    });
-    slider.max = Math.max(0, steps.length - 1);
-    slider.addEventListener("input", () => select(Number(slider.value)));
-    document.getElementById("filter").addEventListener("input", filter);
-    document.getElementById("search").addEventListener("input", search);
-    document.addEventListener("keydown", event => {
-      if (event.target.tagName === "INPUT" && event.target.type !== "range") return;
-      if (event.key === "ArrowDown" || event.key === "ArrowRight") select(current + 1);
-      if (event.key === "ArrowUp" || event.key === "ArrowLeft") select(current - 1);
-    });
-    if (steps.length) select(steps.length - 1);
+    \#(script)
     </script>
     </body>
     </html>

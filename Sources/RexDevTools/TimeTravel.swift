@@ -20,7 +20,10 @@ import RexCore
 ///
 /// While travelling:
 /// - the store's state is the recorded one, and its subscribers and projections see it;
-/// - no middleware runs (they are held), so no effect runs again, and nothing is recorded;
+/// - no middleware runs (they are held), so no effect runs again, and nothing is recorded; a
+///   middleware that reads the state later (a debounced save, an effect under way) reads the
+///   live state, the one the travel will return to, so that a persistence middleware never
+///   saves a past state, even if the app quits while travelling;
 /// - actions dispatched to the store are dropped: not reduced, not seen by middlewares. Applied to
 ///   a past state they would make a history that never was. ``droppedWhileTravelling`` counts them.
 ///
@@ -77,10 +80,16 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
         }
     }
 
-    /// The app's middleware, wrapped: held while travelling.
+    /// The app's middleware, wrapped: held while travelling, and reading the live state then
+    /// (see ``TimeTravelMiddleware``).
     public func middleware<Middleware: MiddlewareProtocol>(_ middleware: Middleware) -> TimeTravelMiddleware<Middleware>
     where Middleware.InputActionType == Action, Middleware.OutputActionType == Action, Middleware.StateType == State {
-        TimeTravelMiddleware(inner: middleware, isHeld: { [self] in isTravelling })
+        TimeTravelMiddleware(inner: middleware, isHeld: { [self] in isTravelling }, heldState: { [self] in heldState })
+    }
+
+    /// The state a held middleware reads: the live one, while travelling; `nil` when live.
+    private var heldState: State? {
+        lock.withLock { travelling ? liveState : nil }
     }
 
     /// Shows the state after recorded step `position` (a position in ``Recorder/steps``, 0 for

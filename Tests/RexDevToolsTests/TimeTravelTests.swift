@@ -101,3 +101,36 @@ struct TimeTravelTests {
         #expect(app.recorder.steps.last?.state == app.store.state)
     }
 }
+
+/// A middleware that keeps the state getter of its first turn, to read it later, as a
+/// middleware with pending work (a debounced save, a timer) does.
+private struct GetterKeeper: MiddlewareProtocol {
+    final class Box: @unchecked Sendable {  // `getState` is written once, by the first turn, before any read
+        var getState: GetState<RecorderDomain.State>?
+    }
+    let box = Box()
+
+    func handle(action: RecorderDomain.Action, from dispatcher: ActionSource, state: @escaping GetState<RecorderDomain.State>) -> IO<RecorderDomain.Action> {
+        if box.getState == nil { box.getState = state }
+        return .pure()
+    }
+}
+
+extension TimeTravelTests {
+    @Test("A held middleware that reads the state later reads the live state while travelling, and the store's again once live")
+    func heldMiddlewareReadsTheLiveState() throws {
+        let recorder = RexDevTools.Recorder<Domain.Action, Domain.State>()
+        let travel = TimeTravel(recorder: recorder)
+        let keeper = GetterKeeper()
+        let store = ReduxStoreBase(initialState: Domain.State(), reducer: travel.reducer(Domain.reducer), middleware: travel.middleware(recorder.middleware <> keeper))
+        store.dispatch(.add("Milk"))
+        store.dispatch(.add("Tea"))
+        let getState = try #require(keeper.box.getState)
+        travel.jump(to: 0, in: store)
+        #expect(store.state.items == ["Milk"])
+        #expect(getState().items == ["Milk", "Tea"])
+        travel.returnToLive(in: store)
+        store.dispatch(.add("Bread"))
+        #expect(getState().items == ["Milk", "Tea", "Bread"])
+    }
+}
