@@ -4,6 +4,12 @@
 /// payload, optionals through their value, arrays by index, dictionaries and sets in the order
 /// of their keys' text, so that the output is the same from run to run. A field whose path starts
 /// with one of `hiding` is left out.
+///
+/// What did not change is skipped without being walked, so that a diff costs what changed rather
+/// than what the values hold: a part whose storage the two share (an array, an identified array)
+/// or that is `Equatable` and equal is not walked, and an ``IdentifiedArray`` gives only the
+/// positions of the chunks that differ (see `FieldDiffPositions`). A part that is neither is
+/// walked whole: a plain `Array` that changed, by every element.
 package func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [String] {
     var lines: [String] = []
     appendFieldDiff(before, after, path: "", hiding: hiding, into: &lines)
@@ -12,6 +18,13 @@ package func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [Strin
 
 private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: [String], into lines: inout [String]) {
     if hiding.contains(where: { !$0.isEmpty && path.hasPrefix($0) }) { return }
+    if knownEqual(before, after) { return }
+    if let positions = before as? any FieldDiffPositions,
+        let differing = positions.positionsThatMayDiffer(from: after)
+    {
+        appendPositionDiff(positions, after, differing, path: path, hiding: hiding, into: &lines)
+        return
+    }
     let beforeMirror = Mirror(reflecting: before)
     let afterMirror = Mirror(reflecting: after)
     let beforeChildren = children(of: beforeMirror)
@@ -38,6 +51,44 @@ private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: 
     }
     for child in afterChildren where !beforeKeys.contains(child.key) && !hiding.contains(where: { (path + child.key).hasPrefix($0) }) {
         lines.append("\(path + child.key): (none) → \(String(describing: child.value))")
+    }
+}
+
+/// The lines for the elements of a collection at the positions that may differ, each keyed by its
+/// position as the walk through `Mirror` keys it.
+private func appendPositionDiff(
+    _ before: any FieldDiffPositions, _ after: Any, _ positions: [Range<Int>], path: String, hiding: [String], into lines: inout [String]
+) {
+    for range in positions {
+        for position in range {
+            let childPath = path + "[\(position)]"
+            switch (before.element(at: position), (after as? any FieldDiffPositions)?.element(at: position)) {
+            case (let old?, let new?):
+                appendFieldDiff(old, new, path: childPath, hiding: hiding, into: &lines)
+            case (let old?, nil) where !hiding.contains(where: { childPath.hasPrefix($0) }):
+                lines.append("\(childPath): \(String(describing: old)) → (none)")
+            case (nil, let new?) where !hiding.contains(where: { childPath.hasPrefix($0) }):
+                lines.append("\(childPath): (none) → \(String(describing: new))")
+            default:
+                break
+            }
+        }
+    }
+}
+
+/// Whether two values are equal without walking them: their storage is shared, or they are
+/// `Equatable` and `==`.
+private func knownEqual(_ before: Any, _ after: Any) -> Bool {
+    if let shared = before as? any SharedStorage, shared.sharesStorage(with: after) { return true }
+    if let equatable = before as? any Equatable { return equatable.isEqual(to: after) }
+    return false
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }
 

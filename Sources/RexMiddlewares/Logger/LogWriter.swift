@@ -6,11 +6,16 @@ import Foundation
 final class LogWriter: Sendable {
     private let queue = DispatchQueue(label: "rex.logger")
     private let output: Output
+    private let backlog: LogBacklog
 
-    init(_ destination: LogDestination) {
+    init(_ destination: LogDestination, maximumBacklog: Int = LogWriter.defaultMaximumBacklog) {
         output = Output(destination)
+        backlog = LogBacklog(limit: maximumBacklog)
         LiveLogWriters.shared.add(self)
     }
+
+    /// How many entries wait at most, unless the logger is told otherwise.
+    static let defaultMaximumBacklog = 1_000
 
     /// What was logged is written before the writer goes, with the middleware that holds it.
     deinit {
@@ -19,18 +24,53 @@ final class LogWriter: Sendable {
     }
 
     /// Formats `entry` and writes it, later, after every entry given before it. An entry that
-    /// formats to `nil` writes nothing.
+    /// formats to `nil` writes nothing. Dropped when `maximumBacklog` entries wait already
+    /// (see ``LogBacklog``).
     func write(_ entry: @escaping @Sendable () -> String?) {
-        queue.async { [output] in
+        let (admitted, droppedBefore) = backlog.admit()
+        guard admitted else { return }
+        queue.async { [output, backlog] in
+            if droppedBefore > 0 {
+                output.write(LogBacklog.droppedLine(droppedBefore))
+            }
             if let text = entry() {
                 output.write(text)
             }
+            backlog.finished()
         }
     }
 
-    /// Returns once every entry given so far is written.
+    /// Returns once every entry given so far is written, and says how many were dropped after
+    /// the last one written.
     func flush() {
-        queue.sync {}
+        queue.sync { [output, backlog] in
+            Self.writeDropped(backlog, to: output)
+        }
+    }
+
+    /// Returns once every entry given so far is written, or at `deadline`, and returns whether
+    /// they were: what a process that exits waits, at most.
+    func flush(before deadline: DispatchTime) -> Bool {
+        let written = DispatchSemaphore(value: 0)
+        queue.async { [output, backlog] in
+            Self.writeDropped(backlog, to: output)
+            written.signal()
+        }
+        return written.wait(timeout: deadline) == .success
+    }
+
+    /// How many entries wait to be written.
+    var waitingCount: Int {
+        backlog.waitingCount
+    }
+
+    /// Writes how many entries were dropped since the last one taken in, if any were. On the
+    /// writer's queue.
+    private static func writeDropped(_ backlog: LogBacklog, to output: Output) {
+        let dropped = backlog.takeDropped()
+        if dropped > 0 {
+            output.write(LogBacklog.droppedLine(dropped))
+        }
     }
 
     /// The destination, with its file handle. Used only on the writer's queue.

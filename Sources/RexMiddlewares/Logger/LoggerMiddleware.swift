@@ -4,9 +4,12 @@ import RexCore
 ///
 /// It reads the state before the reducer (in `handle`) and after it (in its IO), and hands both
 /// to a writer of its own that formats and writes them later, in order: the store's turn only
-/// pays for two state copies. Those copies keep the old state alive a little longer, so a large
-/// copy-on-write state is copied once per action while a logger is in the chain; use it for
-/// debugging.
+/// pays for two state copies. The default field diff costs what the action changed, not what the
+/// state holds: parts that are `Equatable` and equal, or that share their storage, are skipped
+/// without being walked, and an ``IdentifiedArray`` that a logger keeps in copies compares only
+/// the chunks the action changed. A part that is neither (a plain `Array` of values that are not
+/// `Equatable`, changed) is walked whole. At most `maximumBacklog` entries wait to be written;
+/// a process that exits waits one second at most for them.
 ///
 /// Each entry reads:
 ///
@@ -30,16 +33,20 @@ public struct LoggerMiddleware<InputActionType: Sendable, OutputActionType, Stat
     ///   - actionFormat: How to write an action; the whole action by default.
     ///   - stateChange: How to write the change of state; a field-by-field diff by default.
     ///   - destination: Where to write; standard output by default.
+    ///   - maximumBacklog: How many entries may wait to be written (1,000 by default). An entry
+    ///     logged while that many wait is dropped, and the next entry written says how many were;
+    ///     see <doc:LoggingAndGating>.
     public init(
         actionFilter: @escaping @Sendable (InputActionType, ActionSource) -> Bool = { _, _ in true },
         actionFormat: LogActionFormat<InputActionType> = .full,
         stateChange: LogStateChange<StateType> = .fieldDiff(),
-        destination: LogDestination = .standardOutput
+        destination: LogDestination = .standardOutput,
+        maximumBacklog: Int = 1_000
     ) {
         self.actionFilter = actionFilter
         self.actionFormat = actionFormat
         self.stateChange = stateChange
-        self.writer = LogWriter(destination)
+        self.writer = LogWriter(destination, maximumBacklog: maximumBacklog)
     }
 
     /// Notes the state before the reducer and returns an IO that logs the action with the state

@@ -7,17 +7,21 @@ extension MiddlewareProtocol where InputActionType: Sendable, StateType: Sendabl
     /// ```swift
     /// let middleware = (effects <> analytics).logger(stateChange: .lineDiff())
     /// ```
+    ///
+    /// The parameters are ``LoggerMiddleware/init(actionFilter:actionFormat:stateChange:destination:maximumBacklog:)``'s.
     public func logger(
         actionFilter: @escaping @Sendable (InputActionType, ActionSource) -> Bool = { _, _ in true },
         actionFormat: LogActionFormat<InputActionType> = .full,
         stateChange: LogStateChange<StateType> = .fieldDiff(),
-        destination: LogDestination = .standardOutput
+        destination: LogDestination = .standardOutput,
+        maximumBacklog: Int = 1_000
     ) -> MiddlewarePair<LoggerMiddleware<InputActionType, OutputActionType, StateType>, Self> {
         LoggerMiddleware<InputActionType, OutputActionType, StateType>(
             actionFilter: actionFilter,
             actionFormat: actionFormat,
             stateChange: stateChange,
-            destination: destination
+            destination: destination,
+            maximumBacklog: maximumBacklog
         ) <> self
     }
 }

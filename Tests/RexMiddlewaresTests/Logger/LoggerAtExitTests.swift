@@ -13,4 +13,13 @@ struct LoggerAtExitTests {
         let logged = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("action ") }
         #expect(logged.count == 3, "run \(run): \(result.standardOutput)")
     }
+
+    @Test("A program whose logger's destination never returns still exits, within the exit wait, and says what was not written")
+    func boundedExitWait() throws {
+        let program = try ChildProcess.builtProduct("LoggerExitFixture")
+        let result = try ChildProcess.run(program, arguments: ["stuck"])
+        #expect(result.status == 0 && !result.signaled, "status \(result.status): a status of 3 is the fixture's watchdog, after 60 s")
+        #expect(result.standardOutput.contains("program done"))
+        #expect(result.standardError.contains("log entries were not written: the process exited"), "\(result.standardError)")
+    }
 }

@@ -1,0 +1,71 @@
+extension ElementStorage {
+    /// The positions whose elements may differ from `other`'s, in increasing order: none where
+    /// the two share a chunk (or their whole buffer), every position of a chunk they do not
+    /// share, and the positions one has past the end of the other.
+    ///
+    /// What a field diff of two states of one history walks: a change after a kept copy copies
+    /// one chunk and its path, so the two share every other chunk.
+    ///
+    /// - Complexity: O(the chunks that differ, and the paths to them) when both are in chunks;
+    ///   O(1) when both share one buffer; otherwise every position.
+    func positionsThatMayDiffer(from other: ElementStorage) -> [Range<Int>] {
+        let longer = Swift.max(count, other.count)
+        switch (chunks, other.chunks) {
+        case (let mine?, let theirs?):
+            var ranges: [Range<Int>] = []
+            mine.appendPositionsThatMayDiffer(from: theirs, into: &ranges)
+            return ranges
+        case (nil, nil) where flat.sharesBuffer(with: other.flat):
+            return []
+        default:
+            return longer == 0 ? [] : [0..<longer]
+        }
+    }
+}
+
+extension ElementChunks {
+    /// Appends to `ranges` the positions of the leaves that `self` and `other` do not share,
+    /// skipping the branches and twigs they share whole.
+    func appendPositionsThatMayDiffer(from other: ElementChunks, into ranges: inout [Range<Int>]) {
+        let end = Swift.max(count, other.count)
+        func add(_ start: Int, _ length: Int) {
+            let range = start..<Swift.min(start + length, end)
+            guard !range.isEmpty else { return }
+            if let last = ranges.last, last.upperBound == range.lowerBound {
+                ranges[ranges.endIndex - 1] = last.lowerBound..<range.upperBound
+            } else {
+                ranges.append(range)
+            }
+        }
+        let leafSize = Self.width, twigSize = Self.width * leafSize, branchSize = Self.width * twigSize
+        for branchIndex in 0..<Swift.max(branches.count, other.branches.count) {
+            let branchStart = branchIndex * branchSize
+            guard branchIndex < branches.count, branchIndex < other.branches.count else {
+                add(branchStart, branchSize)
+                continue
+            }
+            let (mine, theirs) = (branches[branchIndex], other.branches[branchIndex])
+            if mine.sharesBuffer(with: theirs) { continue }
+            for twigIndex in 0..<Swift.max(mine.count, theirs.count) {
+                let twigStart = branchStart + twigIndex * twigSize
+                guard twigIndex < mine.count, twigIndex < theirs.count else {
+                    add(twigStart, twigSize)
+                    continue
+                }
+                if mine[twigIndex].sharesBuffer(with: theirs[twigIndex]) { continue }
+                for leafIndex in 0..<Swift.max(mine[twigIndex].count, theirs[twigIndex].count) {
+                    let bothHaveIt = leafIndex < mine[twigIndex].count && leafIndex < theirs[twigIndex].count
+                    if bothHaveIt && mine[twigIndex][leafIndex].sharesBuffer(with: theirs[twigIndex][leafIndex]) { continue }
+                    add(twigStart + leafIndex * leafSize, leafSize)
+                }
+            }
+        }
+    }
+}
+
+extension ContiguousArray {
+    /// Whether `other` holds this very buffer, and so the same elements.
+    func sharesBuffer(with other: ContiguousArray) -> Bool {
+        count == other.count && withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
+    }
+}

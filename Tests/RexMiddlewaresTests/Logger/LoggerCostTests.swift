@@ -1,0 +1,105 @@
+import Foundation
+import RexCore
+import RexMiddlewares
+import RexTestSupport
+import Testing
+
+/// What a logger's field diff walks, and what it holds: the parts an action changed, not the
+/// whole state; a bounded backlog, not every state it was given.
+@Suite("LoggerMiddleware: cost")
+struct LoggerCostTests {
+    /// Counts how many times values of `Counted` are reflected, which the diff does for each
+    /// value it walks.
+    final class Reflections: @unchecked Sendable {  // `count` is guarded by `lock`
+        let lock = NSLock()
+        var count = 0
+        func add() { lock.withLock { count += 1 } }
+        var total: Int { lock.withLock { count } }
+    }
+
+    /// An element that is not `Equatable`, and that counts its reflections.
+    struct Counted: Identifiable, Sendable, CustomReflectable {
+        static let reflections = Reflections()
+        let id: Int
+        var done = false
+
+        var customMirror: Mirror {
+            Self.reflections.add()
+            return Mirror(self, children: ["id": id, "done": done])
+        }
+    }
+
+    struct State: Sendable {
+        var list: IdentifiedArrayOf<Counted>
+        var archive: [Counted]
+        var count = 0
+    }
+
+    enum Action: Sendable {
+        case toggle(Int)
+        case increment
+    }
+
+    @Test("A field diff of a large state walks what the action changed: one chunk of the identified array, none of an unchanged array")
+    func diffWalksWhatChanged() {
+        let text = Recorder<String>()
+        let logger = LoggerMiddleware<Action, Action, State>(destination: .custom { text.record($0) })
+        let store = ReduxStoreBase(
+            initialState: State(
+                list: IdentifiedArray(uniqueElements: (0..<5_000).map { Counted(id: $0) }),
+                archive: (0..<5_000).map { Counted(id: $0) }
+            ),
+            reducer: .reduce { action, state in
+                switch action {
+                case .toggle(let id): state.list[id: id]?.done.toggle()
+                case .increment: state.count += 1
+                }
+            },
+            middleware: logger
+        )
+        store.dispatch(.toggle(1))  // the first change after a kept copy moves the list into chunks
+        logger.flush()
+        let before = Counted.reflections.total
+        store.dispatch(.toggle(4_321))
+        store.dispatch(.increment)
+        logger.flush()
+        let walked = Counted.reflections.total - before
+        #expect(walked <= 2 * 2 * 16, "the diff reflected \(walked) elements for two actions")
+        #expect(text.text.contains(".list[4321].done: false → true"))
+        #expect(text.text.contains(".count: 0 → 1"))
+    }
+
+    @Test("A logger that falls behind drops entries past its backlog and says how many, in place")
+    func boundedBacklog() {
+        let text = Recorder<String>()
+        let release = DispatchSemaphore(value: 0)
+        let first = Recorder<Bool>()
+        let logger = LoggerMiddleware<Action, Action, State>(
+            actionFormat: .name,
+            stateChange: .custom { _, _ in nil },
+            destination: .custom { entry in
+                if first.values.isEmpty {
+                    first.record(true)
+                    release.wait()  // the writer is stuck on the first entry
+                }
+                text.record(entry)
+            },
+            maximumBacklog: 10
+        )
+        let store = ReduxStoreBase(
+            initialState: State(list: [], archive: []),
+            reducer: .reduce { _, state in state.count += 1 },
+            middleware: logger
+        )
+        for _ in 0..<25 {
+            store.dispatch(.increment)
+        }
+        release.signal()
+        logger.flush()
+        store.dispatch(.increment)
+        logger.flush()
+        let lines = text.text.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("action increment") }.count == 11)
+        #expect(lines.contains("… 15 log entries dropped: the logger fell behind (more than its maximumBacklog waited to be written)"))
+    }
+}
