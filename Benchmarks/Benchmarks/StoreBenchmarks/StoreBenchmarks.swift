@@ -94,6 +94,24 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // W13: an app's turn with every module, at 100 and 10,000 items; then, at both sizes, the
+    // store without one module at a time, and with none (what each module costs).
+    for itemCount in [100, 10_000] {
+        preparedBenchmark("W13 app turn, \(itemCount) items", { AppTurnWorkload(items: itemCount) }) { $0.run(actions: $1) }
+    }
+    let w13Variants: [(String, AppTurnWorkload.Modules)] = [
+        ("no logger", [.persistence, .recorder, .rows]),
+        ("no logger, no recorder", [.persistence, .rows]),
+        ("no logger, no persistence", [.recorder, .rows]),
+        ("no logger, no row projections", [.persistence, .recorder]),
+        ("no module", []),
+    ]
+    for (named, modules) in w13Variants {
+        for itemCount in [100, 10_000] {
+            preparedBenchmark("W13 app turn, \(itemCount) items, \(named)", { AppTurnWorkload(items: itemCount, modules: modules) }) { $0.run(actions: $1) }
+        }
+    }
+
     // W15: a state kept after every turn, in a ring of 1,000; then the same stores keeping none.
     for itemCount in [100, 10_000, 100_000] {
         preparedBenchmark("W15 history, \(itemCount) items, a state kept per turn", { HistoryWorkload(items: itemCount) }) { $0.run(actions: $1) }

@@ -17,6 +17,11 @@ import Workloads
 // (`valgrind --tool=cachegrind --cache-sim=yes`, two run lengths, `cg_diff`). W9Lo is W9L with
 // the rows toggled in the list's order.
 //
+// W13 (10,000 items) and W13s (100 items) are an app's turn with every module; W13n and W13ns the
+// same without the logger, W13nr without the logger and the recorder. Their persistence
+// middleware saves after an hour of quiet, and their logger keeps every entry, so that the count
+// holds no save and drops no entry, however slowly valgrind runs them.
+//
 // W6 runs in a task on the global executor, away from the main thread, which waits for it. A
 // `just` effect's task starts and ends inside the turn that asks for it, so W6 runs on one thread
 // and callgrind counts it like the others. (Effects whose tasks ran on other threads made valgrind
@@ -24,7 +29,7 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
-    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11|W15|W15L ACTIONS")
+    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11|W13|W13s|W13n|W13nr|W13ns|W15|W15L ACTIONS")
     exit(2)
 }
 switch arguments[1] {
@@ -42,6 +47,11 @@ case "W9": RowProjectionsWorkload(rows: 10_000).run(actions: actions)
 case "W9L": RowProjectionsWorkload(rows: 100_000).run(actions: actions)
 case "W9Lo": RowProjectionsWorkload(rows: 100_000, order: .listOrder).run(actions: actions)
 case "W10": BatchesWorkload().run(actions: actions)
+case "W13": AppTurnWorkload(items: 10_000, saveDebounce: .seconds(3_600), logBacklog: 1 << 30).run(actions: actions)
+case "W13s": AppTurnWorkload(items: 100, saveDebounce: .seconds(3_600), logBacklog: 1 << 30).run(actions: actions)
+case "W13n": AppTurnWorkload(items: 10_000, modules: [.persistence, .recorder, .rows], saveDebounce: .seconds(3_600)).run(actions: actions)
+case "W13ns": AppTurnWorkload(items: 100, modules: [.persistence, .recorder, .rows], saveDebounce: .seconds(3_600)).run(actions: actions)
+case "W13nr": AppTurnWorkload(items: 10_000, modules: [.persistence, .rows], saveDebounce: .seconds(3_600)).run(actions: actions)
 case "W15": HistoryWorkload(items: 10_000).run(actions: actions)
 case "W15L": HistoryWorkload(items: 100_000).run(actions: actions)
 case "W11":
@@ -58,6 +68,6 @@ case "W6":
     }
     done.wait()
 default:
-    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W3, W4, W6, W8, W8L, W8s, W9, W9L, W9Lo, W10, W11, W15 or W15L")
+    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W3, W4, W6, W8, W8L, W8s, W9, W9L, W9Lo, W10, W11, W13, W13s, W13n, W13nr, W13ns, W15 or W15L")
     exit(2)
 }

@@ -37,7 +37,7 @@ extension ElementChunks {
                 ranges.append(range)
             }
         }
-        let leafSize = Self.width, twigSize = Self.width * leafSize, branchSize = Self.width * twigSize
+        let leafSize = 1 << Self.leafShift, twigSize = 1 << Self.twigShift, branchSize = 1 << Self.branchShift
         for branchIndex in 0..<Swift.max(branches.count, other.branches.count) {
             let branchStart = branchIndex * branchSize
             guard branchIndex < branches.count, branchIndex < other.branches.count else {

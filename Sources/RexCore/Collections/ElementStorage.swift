@@ -148,7 +148,7 @@ struct ElementStorage<Element> {
     @inlinable
     mutating func take(at position: Int) -> Element {
         guard chunks != nil else { return Self.take(at: position, from: &flat) }
-        let offset = position & (ElementChunks<Element>.width - 1)
+        let offset = ElementChunks<Element>.offsetInLeaf(position)
         return Self.take(at: offset, from: &chunks![leafContaining: position])
     }
 
@@ -156,7 +156,7 @@ struct ElementStorage<Element> {
     @inlinable
     mutating func restore(_ element: Element, at position: Int) {
         guard chunks != nil else { return Self.restore(element, at: position, in: &flat) }
-        let offset = position & (ElementChunks<Element>.width - 1)
+        let offset = ElementChunks<Element>.offsetInLeaf(position)
         Self.restore(element, at: offset, in: &chunks![leafContaining: position])
     }
 
@@ -167,7 +167,7 @@ struct ElementStorage<Element> {
     @inlinable
     mutating func closeGap(at position: Int) {
         guard chunks != nil else { return Self.closeGap(at: position, in: &flat) }
-        let offset = position & (ElementChunks<Element>.width - 1)
+        let offset = ElementChunks<Element>.offsetInLeaf(position)
         Self.closeGap(at: offset, in: &chunks![leafContaining: position])
         var elements = ContiguousArray<Element>()
         elements.reserveCapacity(chunks!.count - 1)

@@ -107,11 +107,22 @@ private func children(of mirror: Mirror) -> [(key: String, value: Any)] {
         return mirror.children.map { String(describing: $0.value) }.sorted().map { ("[\($0)]", $0) }
     case .optional:
         return mirror.children.map { ("", $0.value) }
-    case .enum:
-        return mirror.children.enumerated().map { (".\($0.element.label ?? String($0.offset))", $0.element.value) }
     default:
-        return mirror.children.enumerated().map { (".\($0.element.label ?? String($0.offset))", $0.element.value) }
+        return labeledChildren(of: mirror)
     }
+}
+
+/// The fields of a struct, class or tuple, or the payload of an enum, each named by its label or
+/// its place. Iterated once: each step of `Mirror.children` through an index (as `enumerated()`
+/// and `map` take them) costs as much as reflecting the field again.
+private func labeledChildren(of mirror: Mirror) -> [(key: String, value: Any)] {
+    var children: [(key: String, value: Any)] = []
+    var offset = 0
+    for child in mirror.children {
+        children.append((".\(child.label ?? String(offset))", child.value))
+        offset += 1
+    }
+    return children
 }
 
 /// The case name of an enum value: its text up to the payload.
