@@ -13,6 +13,8 @@ public final class TodoApp: Sendable {
     /// The last 1,000 turns, for `export`.
     private let recorder = Recorder(capacity: 1_000, reducer: appReducer)
     private let statusView: StoreProjection<Never, String>
+    /// Sets aside a file whose load stopped the last launch.
+    private let loadGuard: LoadGuard
 
     /// Creates the app; the logger appends to `logFile`.
     public init(world: TodoWorld, logFile: URL) {
@@ -26,6 +28,7 @@ public final class TodoApp: Sendable {
             middleware: middleware.logger(actionFormat: .name, destination: .file(path: logFile.path))
         )
         self.persistence = persistence
+        loadGuard = LoadGuard(file: world.file)
         listView = store.projection(action: AppAction.list, state: TodoApp.header)
         rows = TodoRows(store: store)
         statusView = store.projection(action: absurd, state: { state in
@@ -50,12 +53,17 @@ public final class TodoApp: Sendable {
         return state.hasUnsavedChanges && claimsInSync ? "unsaved changes (type `save`)" : status
     }
 
-    /// Loads the saved list.
+    /// Loads the saved list; first sets it aside if loading it stopped the last launch.
     public func start() async {
+        let told = loadGuard.begin()
         await store.dispatchAndWait(.persistence(.load))
         // The load runs on the middleware's queue, and its result is dispatched from there:
         // a flush, queued after it, returns once it has.
         await persistence.flush()
+        loadGuard.end()
+        if let told {
+            await store.dispatchAndWait(.say(told))
+        }
     }
 
     /// Runs one command line and returns the screen to show, or `nil` for `quit`.
@@ -86,7 +94,14 @@ public final class TodoApp: Sendable {
         case "clear": listView.dispatch(.clearDone)
         case "autosave" where ["on", "off"].contains(argument):
             await store.dispatchAndWait(.autosave(argument == "on" ? .turnOn : .turnOff))
-        case "save": await store.dispatchAndWait(.persistence(.save))
+        case "autosave":
+            await store.dispatchAndWait(.say("`autosave` needs on or off, as in `autosave off`."))
+        case "save":
+            await store.dispatchAndWait(.persistence(.save))
+            await persistence.flush()
+            if store.state.hasUnsavedChanges {
+                await store.dispatchAndWait(.say("Not saved: \(store.state.persistence.status)."))
+            }
         case "export" where argument.isEmpty:
             await store.dispatchAndWait(.say("`export` needs a file name, as in `export session.json`."))
         case "export": await store.dispatchAndWait(.say(export(to: argument)))
@@ -99,16 +114,26 @@ public final class TodoApp: Sendable {
     }
 
     /// Ends the session: saves what is not saved yet, whatever autosave says, and returns what
-    /// to tell the user.
-    public func quit() async -> String {
-        guard store.state.hasUnsavedChanges else { return "Bye." }
+    /// to tell the user, and whether the list is saved.
+    public func quit() async -> Farewell {
+        guard store.state.hasUnsavedChanges else { return Farewell(message: "Bye.", isSaved: true) }
         await store.dispatchAndWait(.persistence(.save))
         await persistence.flush()
         if store.state.hasUnsavedChanges {
-            return "Your changes could not be saved: \(store.state.persistence.status)"
+            return Farewell(message: "\(Self.notSaved(store.state)) (\(store.state.persistence.status)). Quit without it.", isSaved: false)
         }
         let count = store.state.list.items.count
-        return "Saved \(count) item\(count == 1 ? "" : "s") before quitting. Bye."
+        return Farewell(message: "Saved \(count) item\(count == 1 ? "" : "s") before quitting. Bye.", isSaved: true)
+    }
+
+    /// What was not saved: `1 item was not saved`, or `Your changes were not saved` when no item
+    /// is new or changed (items were removed).
+    ///
+    /// - Complexity: O(*n*) in the number of items.
+    static func notSaved(_ state: AppState) -> String {
+        let saved = Dictionary((state.persistence.savedItems ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let count = state.list.items.count { saved[$0.id] != $0 }
+        return count == 0 ? "Your changes were not saved" : "\(count) item\(count == 1 ? " was" : "s were") not saved"
     }
 
     /// Writes the recorded session to `path`, and returns what to tell the user.

@@ -15,8 +15,10 @@ let listReducer = itemReducer.liftToCollection(action: \ListAction.item, stateCo
     <> Reducer<ListAction, ListState>.reduce { action, state in
         switch action {
         case .add(let title):
-            state.items.append(TodoItem(id: state.nextID, title: title, done: false))
-            state.nextID += 1
+            // A file may hold any id: the next one is free, even after Int.max.
+            let id = state.items.contains(id: state.nextID) ? ListState.id(after: state.nextID, in: state.items) : state.nextID
+            state.items.append(TodoItem(id: id, title: title, done: false))
+            state.nextID = ListState.id(after: id, in: state.items)
         case .remove(let position):
             guard state.items.indices.contains(position - 1) else { return }
             state.items.remove(at: position - 1)
@@ -28,7 +30,7 @@ let listReducer = itemReducer.liftToCollection(action: \ListAction.item, stateCo
             // A file with an id twice keeps the first: append skips an id that is there.
             state.items = []
             state.items.append(contentsOf: items)
-            state.nextID = (items.map(\.id).max() ?? 0) + 1
+            state.nextID = ListState.id(after: items.map(\.id).max() ?? 0, in: state.items)
         }
     }
 
@@ -52,6 +54,8 @@ let persistenceReducer = Reducer<PersistenceAction, PersistenceState>.reduce { a
         state.savedItems = []
     case .event(.newerVersion):
         state.status = "todos.json was written by a newer version of the demo: kept as it is, and not saved over"
+        // None of this list is in the file.
+        state.savedItems = []
     }
 }
 

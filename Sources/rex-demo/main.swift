@@ -3,21 +3,41 @@ import TodoDemo
 
 // The to-do demo. Interactive in a terminal; otherwise it runs the commands it reads from
 // standard input (or, when there are none, a short built-in script), prints each screen, and
-// exits 0. The list is kept in <data>/todos.json, the log in <data>/rex-demo.log, where <data>
-// is the folder given with `--data` (.rex-demo by default).
-//
-//     rex-demo [--data <folder>]
+// exits 0, or 1 when the list could not be saved at the end. The list is kept in
+// <data>/todos.json, the log in <data>/rex-demo.log, where <data> is the folder given with
+// `--data` (.rex-demo by default).
 
-let arguments = CommandLine.arguments.dropFirst()
+let usage = """
+    usage: rex-demo [--data <folder>]
+
+    A to-do list in the terminal, built with Rex. Type `help` for its commands.
+      --data <folder>  where the list (todos.json) and the log (rex-demo.log) are kept; .rex-demo by default
+      -h, --help       print this and exit
+
+    """
+
+/// Says what is wrong with the arguments, and the usage, on standard error, and exits 2.
+func refuse(_ problem: String) -> Never {
+    FileHandle.standardError.write(Data("rex-demo: \(problem)\n\(usage)".utf8))
+    exit(2)
+}
+
 var dataPath = ".rex-demo"
-if let option = arguments.firstIndex(of: "--data") {
-    guard arguments.index(after: option) < arguments.endIndex else {
-        FileHandle.standardError.write(Data("usage: rex-demo [--data <folder>]\n".utf8))
-        exit(2)
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "-h", "--help":
+        print(usage, terminator: "")
+        exit(0)
+    case "--data":
+        guard let folder = arguments.popFirst() else { refuse("--data needs a folder") }
+        dataPath = folder
+    default:
+        refuse(argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \(argument)")
     }
-    dataPath = arguments[arguments.index(after: option)]
 }
 let folder = URL(fileURLWithPath: dataPath, isDirectory: true)
+// Where it cannot be made, the first save says why.
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 let app = TodoApp(
     world: TodoWorld(file: folder.appendingPathComponent("todos.json")),
@@ -55,5 +75,7 @@ while true {
     guard let screen = await app.perform(line) else { break }
     print(screen)
 }
-// `quit`, or the end of the input: nothing is left unsaved.
-print(await app.quit())
+// `quit`, or the end of the input: nothing is left unsaved, or the exit status says so.
+let farewell = await app.quit()
+print(farewell.message)
+exit(farewell.isSaved ? 0 : 1)

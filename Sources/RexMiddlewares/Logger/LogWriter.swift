@@ -98,23 +98,38 @@ final class LogWriter: Sendable {
                     // Said once, on standard error; the store goes on, and later entries are dropped.
                     hasFailed = true
                     FileHandle.standardError.write(
-                        Data("Rex LoggerMiddleware: cannot write to \(path): \(error.localizedDescription). Logging to this file stops; the store goes on.\n".utf8)
+                        Data("Rex LoggerMiddleware: cannot write to \(path): \(Self.reason(error, path: path)). Logging to this file stops; the store goes on.\n".utf8)
                     )
                 }
             }
         }
 
+        /// Opens the file to append to it, making it and its folder when they are missing.
         private func openFile(_ path: String) throws -> FileHandle {
             if let file { return file }
-            if !FileManager.default.fileExists(atPath: path) {
-                guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                    throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-                }
+            let url = URL(fileURLWithPath: path)
+            // Where the folder cannot be made, opening the file says why.
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            try handle.seekToEnd()
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             file = handle
             return handle
+        }
+
+        /// Why `path` cannot be written, as a person can act on it: `permission denied: /logs`,
+        /// `not a folder: /data/blocker` (the first file in the way of the path).
+        static func reason(_ error: any Error, path: String) -> String {
+            let failure = FileStorageError(error, path: path)
+            guard failure.cause == .notAFolder else { return failure.description }
+            var ancestor = URL(fileURLWithPath: path).deletingLastPathComponent()
+            var isDirectory: ObjCBool = false
+            while ancestor.path != "/", !(FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) && !isDirectory.boolValue) {
+                ancestor.deleteLastPathComponent()
+            }
+            return FileStorageError(error, path: ancestor.path == "/" ? path : ancestor.path).description
         }
     }
 }

@@ -23,11 +23,14 @@ import RexCore
 ///   that waits. ``flush()`` saves now and waits. When the store and every copy of the
 ///   middleware are gone, or the process exits normally, what waits is saved.
 /// - **Nothing lost.** A save that fails is reported (``PersistenceEvent/saveFailed(reason:retryIn:)``)
-///   and tried again after `retryAfter`. Until the storage has been read (by ``restoring(_:)`` or
-///   the load action), nothing is saved, so that a default state never replaces saved data.
-/// - **Unreadable data** is set aside under a new name, the reason reported
-///   (``PersistenceEvent/unreadable(reason:keptAs:)``), and the app goes on from its default.
-///   **A newer version's data** is never written over (``PersistenceEvent/newerVersion(found:supported:)``).
+///   and tried again after `retryAfter`, or sooner when the part changes. Until the storage has
+///   been read (by ``restoring(_:)`` or the load action), nothing is saved, so that a default
+///   state never replaces saved data. Every change read after that is reported as saved or as
+///   failed.
+/// - **Unreadable data** (or a directory where the file should be) is set aside under a new
+///   name, the reason reported (``PersistenceEvent/unreadable(reason:keptAs:)``), and the app goes
+///   on from its default. **A newer version's data**, and unreadable data that could not be set
+///   aside, are never written over: reported at launch, then each save as failed.
 /// - **Versions.** The data is written with `version`; older data goes through `migrations`, in
 ///   order, as it is read.
 ///
@@ -54,7 +57,8 @@ public struct PersistenceMiddleware<Action: Sendable, State: Sendable, Part: Cod
     ///   - version: The schema version the app writes; older data is migrated as it is read.
     ///   - migrations: From each older version to the next, as JSON; run in order.
     ///   - debounce: How long the part must stay unchanged before it is saved.
-    ///   - retryAfter: How long to wait after a failed save before the next try.
+    ///   - retryAfter: How long to wait after a failed save before the next try; a change of the
+    ///     part meanwhile is tried after `debounce` (with no debounce, after `retryAfter`).
     ///   - clock: The clock of the debounce and the retries; a test gives one it advances.
     ///   - loadsOn: Which actions ask for the storage to be read after launch (reported as
     ///     ``PersistenceEvent/loaded(_:)``, for the app's reducer to put in the state).

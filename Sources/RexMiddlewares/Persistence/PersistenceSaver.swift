@@ -41,8 +41,10 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
     /// Whether the storage was read (at launch or by the load action): before, nothing is
     /// saved, so that a default state never replaces what was saved.
     private var hasRead = false
-    /// Set when the storage holds data that must not be written over (a newer version's).
-    private var writesDisabled = false
+    /// Why the storage must not be written over (it holds a newer version's data, or data that
+    /// could be neither read nor set aside); `nil` when it may be. Each save is then reported as
+    /// failed, with this reason.
+    private var refusal: String?
     /// Events found before the store could be told (the launch's read): sent at the first turn.
     private var untold: [PersistenceEvent<Part>] = []
 
@@ -115,12 +117,16 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
     // MARK: The check
 
     /// Waits `debounce`, reads the part, and saves it once it stayed the same for a wait; on a
-    /// failure, waits `retryAfter` and tries again. Ends when nothing is left to save after a
-    /// wait without turns, or when the middleware is gone (which saved what was left).
+    /// failure, tries again after `retryAfter`, or sooner if the part changes: it looks at the
+    /// part every `debounce` meanwhile (with no debounce, it waits the whole `retryAfter`). Ends
+    /// when nothing is left to save after a wait without turns, or when the middleware is gone
+    /// (which saved what was left).
     private func checkUntilSaved(since sample: Part?) async {
         var sample = sample
         var turns = check.turns
         var wait = debounce
+        /// After a failed save: what failed, and the time since, on `clock`.
+        var retry: (part: Part, elapsed: () -> Duration)?
         while true {
             do {
                 try await clock.sleep(for: wait)
@@ -128,13 +134,45 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
                 disarm()
                 return
             }
-            guard !lock.withLock({ isFinished }), let next = await checkOnce(since: &sample, turns: &turns) else { return }
-            wait = next
+            guard !lock.withLock({ isFinished }) else { return }
+            if let failed = retry {
+                let left = retryAfter - failed.elapsed()
+                if left > .zero, currentPart() == failed.part {
+                    wait = min(debounce > .zero ? debounce : left, left)
+                    continue
+                }
+                // Time to try again, or the part changed: checked as any change is.
+                retry = nil
+            }
+            guard let next = await checkOnce(since: &sample, turns: &turns) else { return }
+            switch next {
+            case .wait(let duration):
+                wait = duration
+            case .retry(let failed):
+                // Opened from a local: the stored existential is not opened in place.
+                let clock: any Clock<Duration> = self.clock
+                retry = (failed, Self.stopwatch(on: clock))
+                wait = min(debounce > .zero ? debounce : retryAfter, retryAfter)
+            }
         }
     }
 
-    /// One check: returns how long to wait before the next, or `nil` when the check ends.
-    private func checkOnce(since sample: inout Part?, turns: inout Int) async -> Duration? {
+    /// The time since now on `clock`, each time it is called.
+    private static func stopwatch<C: Clock>(on clock: C) -> () -> Duration where C.Duration == Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+    }
+
+    /// What a check does next.
+    private enum NextCheck {
+        /// Looks again after this wait.
+        case wait(Duration)
+        /// Tries this part again, after `retryAfter` or once the part changes.
+        case retry(Part)
+    }
+
+    /// One check: returns what to do next, or `nil` when the check ends.
+    private func checkOnce(since sample: inout Part?, turns: inout Int) async -> NextCheck? {
         let turnsNow = check.turns
         guard let now = currentPart() else {
             disarm()
@@ -144,34 +182,34 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
             guard turnsNow == turns else {
                 // Turns ran during the wait: one may not have committed yet. Look again later.
                 turns = turnsNow
-                return debounce
+                return .wait(debounce)
             }
             // Disarm, then count again: a turn that read `armed` counted itself before reading.
             disarm()
             guard check.turns != turnsNow, check.move(from: SaveCheckState.idle, to: SaveCheckState.armed) else { return nil }
             turns = check.turns
             sample = currentPart()
-            return debounce
+            return .wait(debounce)
         }
         turns = turnsNow
         guard now == sample else {
             sample = now
-            return debounce
+            return .wait(debounce)
         }
         let saved = await withCheckedContinuation { continuation in
             queue.async { [self] in continuation.resume(returning: save(now)) }
         }
-        return saved ? debounce : retryAfter
+        return saved ? .wait(debounce) : .retry(now)
     }
 
     private func disarm() {
         _ = check.move(from: SaveCheckState.armed, to: SaveCheckState.idle)
     }
 
-    /// Whether `part` should be written: it differs from what the storage holds, and writing is
-    /// allowed.
+    /// Whether `part` should be written: the storage was read, and `part` differs from what it
+    /// holds. (Where writing is refused, the save is tried, and reported as failed.)
     private func needsSaving(_ part: Part) -> Bool {
-        lock.withLock { hasRead && !writesDisabled && written != part }
+        lock.withLock { hasRead && written != part }
     }
 
     // MARK: Saving
@@ -209,6 +247,10 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
     @discardableResult
     private func save(_ part: Part) -> Bool {
         guard needsSaving(part) else { return true }
+        if let refusal = lock.withLock({ refusal }) {
+            tell(.saveFailed(reason: refusal, retryIn: retryAfter))
+            return false
+        }
         let start = ContinuousClock.now
         do {
             let data = try format.encode(part)
@@ -264,9 +306,9 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
             }
             reading = format.decode(data)
         } catch {
-            // Could not even be read (no permission, say): left where it is, and not written over.
-            lock.withLock { writesDisabled = true }
-            return (nil, .unreadable(reason: String(describing: error), keptAs: nil))
+            // Could not even be read (no permission, a directory in its place): set aside as
+            // undecodable data is.
+            return setAside(current: current, reason: String(describing: error))
         }
         switch reading {
         case .part(let part):
@@ -276,17 +318,36 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
             }
             return (part, nil)
         case .newer(let found):
-            lock.withLock { writesDisabled = true }
+            refuseWrites(current: current, because: "the saved data is from a newer version (\(found); this one reads up to \(format.version)), and is not written over")
             return (nil, .newerVersion(found: found, supported: format.version))
         case .unreadable(let reason):
-            let keptAs = try? storage.setAside()
+            return setAside(current: current, reason: reason)
+        }
+    }
+
+    /// Sets what could not be read aside; the app goes on with `current`. When it cannot be set
+    /// aside, it stays, and is not written over.
+    private func setAside(current: Part, reason: String) -> (Part?, PersistenceEvent<Part>?) {
+        do {
+            let keptAs = try storage.setAside()
             lock.withLock {
                 hasRead = true
                 written = current
-                // Not set aside: it stays, and is not written over.
-                writesDisabled = keptAs == nil
+                refusal = nil
             }
             return (nil, .unreadable(reason: reason, keptAs: keptAs))
+        } catch {
+            refuseWrites(current: current, because: "the saved data could not be read (\(reason)) nor set aside (\(error)), and is not written over")
+            return (nil, .unreadable(reason: reason, keptAs: nil))
+        }
+    }
+
+    /// The app goes on with `current`; every save of a change is reported as failed, for `reason`.
+    private func refuseWrites(current: Part, because reason: String) {
+        lock.withLock {
+            hasRead = true
+            written = current
+            refusal = reason
         }
     }
 

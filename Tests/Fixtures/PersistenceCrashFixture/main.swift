@@ -1,11 +1,11 @@
 // A program that saves its state through a PersistenceMiddleware in a loop, as fast as it can,
 // for the crash test, which kills it with SIGKILL at random moments and reads what it left.
 //
-//     PersistenceCrashFixture <file>
+//     PersistenceCrashFixture <file> [once]
 //
 // Each save holds 2,000 items that all carry the same generation number, so that a file mixing
 // two saves cannot pass for one. The program starts from what the file holds, and says "saved"
-// after its first save.
+// after its first save. With `once`, it exits after that save: the launch after the last kill.
 import Foundation
 import RexCore
 import RexMiddlewares
@@ -35,5 +35,6 @@ while true {
     if saves == 1 {
         // Once: the test kills the program after this, at a random moment of the saves that follow.
         FileHandle.standardOutput.write(Data("saved\n".utf8))
+        if CommandLine.arguments.dropFirst(2).first == "once" { exit(0) }
     }
 }

@@ -157,7 +157,9 @@ struct LoggerMiddlewareTests {
     @Test("A file that cannot be written is reported once on standard error, and the store goes on")
     func failingDestination() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let logger = LoggerMiddleware<Action, Action, State>(destination: .file(path: "/nonexistent-rex-dir/sub/log.txt"))
+            // A file where the log's folder should be: the log cannot be made, even by root.
+            _ = FileManager.default.createFile(atPath: "/tmp/rex-logger-blocker", contents: Data())
+            let logger = LoggerMiddleware<Action, Action, State>(destination: .file(path: "/tmp/rex-logger-blocker/sub/log.txt"))
             let store = ReduxStoreBase(initialState: State(), reducer: Self.reducer, middleware: logger)
             for amount in 1...3 { store.dispatch(.add(amount)) }
             logger.flush()
@@ -165,7 +167,7 @@ struct LoggerMiddlewareTests {
             exit(0)
         }
         let errors = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(errors.components(separatedBy: "cannot write to /nonexistent-rex-dir/sub/log.txt").count == 2)
+        #expect(errors.components(separatedBy: "cannot write to /tmp/rex-logger-blocker/sub/log.txt").count == 2)
     }
 
     @Test("logger() puts the logger in front of a middleware, which still runs")

@@ -9,7 +9,10 @@ import Testing
 
 @Suite("PersistenceMiddleware: crashes")
 struct PersistenceCrashTests {
-    @Test("A process saving in a loop, killed with SIGKILL at 200 random moments, always leaves a whole save", .timeLimit(.minutes(3)))
+    @Test(
+        "A process saving in a loop, killed with SIGKILL at 200 random moments, always leaves a whole save, and the next launch leaves no temporary file",
+        .timeLimit(.minutes(3))
+    )
     func killedWhileSaving() throws {
         let fixture = try ChildProcess.builtProduct("PersistenceCrashFixture")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rex-crash-\(UUID())")
@@ -17,6 +20,8 @@ struct PersistenceCrashTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("state.json")
         var generations: [Int] = []
+        // The most files a kill left beside the file, for the message below.
+        var mostLeftovers = 0
         for round in 0..<200 {
             let process = Process()
             process.executableURL = fixture
@@ -35,6 +40,7 @@ struct PersistenceCrashTests {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal)
+            mostLeftovers = max(mostLeftovers, try FileManager.default.contentsOfDirectory(atPath: folder.path).count - 1)
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
             let data = try Data(contentsOf: file)
             guard let generation = Self.wholeSave(data) else {
@@ -46,6 +52,17 @@ struct PersistenceCrashTests {
         // Every run saved at least once, going on from what the run before left.
         #expect(generations.count == 200)
         #expect(zip(generations, generations.dropFirst()).allSatisfy { $0 < $1 })
+        // The next launch removes what the last kills left (each launch removes what the kill
+        // before it left).
+        let last = Process()
+        last.executableURL = fixture
+        last.arguments = [file.path, "once"]
+        last.standardOutput = Pipe()
+        try last.run()
+        last.waitUntilExit()
+        #expect(last.terminationStatus == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names == ["state.json"], "after the launch that followed the kills (a kill left up to \(mostLeftovers) files)")
     }
 
     /// The generation of a save whose 2,000 items all carry it; `nil` for anything else.
