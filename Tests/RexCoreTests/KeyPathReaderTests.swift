@@ -77,11 +77,13 @@ struct KeyPathReaderTests {
         let token = KeyPathReader(\Domain.Root.inner.token)
         let doubled = KeyPathReader(\Domain.Root.doubled)
         #expect(names.offset != nil && doubled.offset == nil)
-        #expect(names.withValue(in: root) { $0.last } == "lent")
-        #expect(doubled.withValue(in: root) { $0 + 0 } == 2)
+        #expect(names.withValue(in: &root) { $0.last } == "lent")
+        #expect(doubled.withValue(in: &root) { $0 + 0 } == 2)
+        let expected = root.inner.token
         for _ in 0..<1_000 {
-            #expect(token.withValue(in: root) { $0 === root.inner.token })
+            #expect(token.withValue(in: &root) { $0 === expected })
         }
+        _ = consume expected
         #expect(isKnownUniquelyReferenced(&root.inner.token))
     }
 

@@ -114,7 +114,7 @@ final class DeduplicatingGroup<State, Value: Equatable>: @unchecked Sendable {
     /// Offers `state` to every member, and appends to `pending` the subscribers whose value
     /// changed and that have something to deliver.
     @inlinable
-    func offer(_ state: State, into pending: inout ContiguousArray<Subscriber<State>>) {
+    func offer(_ state: inout State, into pending: inout ContiguousArray<Subscriber<State>>) {
         let members = self.members
         for index in 0..<count {
             let mapping = members[index].mapping

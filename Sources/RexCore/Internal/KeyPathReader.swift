@@ -42,13 +42,19 @@ struct KeyPathReader<Root, Value>: Sendable {
     /// Calls `body` with the value at the path in `root`, lent where it lies in the root's
     /// memory rather than copied out (a copy of a value that holds references retains each and
     /// releases it again).
+    ///
+    /// The root is taken `inout`, as the store hands its state to selections: a pointer to memory
+    /// reached through an `inout` access may be used to access it in place
+    /// (`withUnsafeMutablePointer(to:_:)`), where a pointer from `withUnsafePointer(to:_:)`
+    /// is for reading only. Nothing is written.
     @inlinable
-    func withValue<Result>(in root: Root, _ body: (borrowing Value) -> Result) -> Result {
+    func withValue<Result>(in root: inout Root, _ body: (borrowing Value) -> Result) -> Result {
         guard let offset else { return body(read(root)) }
-        return withUnsafePointer(to: root) { rootPointer in
-            // The bytes at the offset are a stored `Value` of `root`, bound to its type.
-            let value = UnsafeRawPointer(rootPointer).advanced(by: offset).assumingMemoryBound(to: Value.self)
-            return Self.lend(&UnsafeMutablePointer(mutating: value).pointee, to: body)
+        return withUnsafeMutablePointer(to: &root) { rootPointer in
+            // The bytes at the offset are a stored `Value` of `root`, bound to its type
+            // (`MemoryLayout.offset(of:)`'s contract).
+            let value = UnsafeMutableRawPointer(rootPointer).advanced(by: offset).assumingMemoryBound(to: Value.self)
+            return Self.lend(&value.pointee, to: body)
         }
     }
 
@@ -61,9 +67,14 @@ struct KeyPathReader<Root, Value>: Sendable {
         body(value)
     }
 
-    /// Returns the value at the path in `root`: a copy of what ``withValue(in:_:)`` lends.
+    /// Returns the value at the path in `root`, copied out of the root's memory (read through a
+    /// read-only pointer), or read through the path.
     @inlinable
     func callAsFunction(_ root: Root) -> Value {
-        withValue(in: root) { copy $0 }
+        guard let offset else { return read(root) }
+        return withUnsafePointer(to: root) { rootPointer in
+            // As in `withValue`: a stored `Value` of `root`, bound to its type; only read.
+            UnsafeRawPointer(rootPointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+        }
     }
 }

@@ -101,7 +101,7 @@ extension StoreCore {
         guard groupCount > 0 else { return }
         for index in 0..<groupCount {
             Unmanaged.passUnretained(fields.pointee.groups[index])._withUnsafeGuaranteedRef { group in
-                group.offer(state, &pendingDeliveries.pointee)
+                group.offer(&state, &pendingDeliveries.pointee)
             }
         }
         if pendingDeliveries.pointee.count > 1 {
