@@ -76,12 +76,24 @@ private func appendPositionDiff(
     }
 }
 
-/// Whether two values are equal without walking them: their storage is shared, or they are
-/// `Equatable` and `==`.
+/// Whether two values are equal without walking them: their bits are the same, their storage is
+/// shared, or they are `Equatable` and `==`.
 private func knownEqual(_ before: Any, _ after: Any) -> Bool {
+    if sameBits(before, after) { return true }
     if let shared = before as? any SharedStorage, shared.sharesStorage(with: after) { return true }
     if let equatable = before as? any Equatable { return equatable.isEqual(to: after) }
     return false
+}
+
+/// Whether `after` is a `Value` with the same bits as `before`: then the two are one value (the
+/// same references, the same inline data), whatever the type, and the check costs a cast to a
+/// concrete type, where a cast to `any Equatable` looks its conformance up. (Equal values may
+/// differ in their bits, such as two strings with separate storage: the other checks follow.)
+private func sameBits<Value>(_ before: Value, _ after: Any) -> Bool {
+    guard let after = after as? Value else { return false }
+    return withUnsafeBytes(of: before) { beforeBytes in
+        withUnsafeBytes(of: after) { afterBytes in beforeBytes.elementsEqual(afterBytes) }
+    }
 }
 
 extension Equatable {
