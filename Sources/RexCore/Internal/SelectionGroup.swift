@@ -11,8 +11,12 @@ final class SelectionGroup<State>: Sendable {
     @usableFromInline
     let members: AnyObject & Sendable
     /// Offers a state to every member, noting in the array those with a value to deliver.
+    ///
+    /// The array comes by pointer, not `inout`: at a call that passes the state from an `inout`
+    /// access together with an `inout` argument, a debug build copies the state first (onto the
+    /// stack, as large as it is), where alone it passes the state's address.
     @usableFromInline
-    let offer: @Sendable (State, inout ContiguousArray<Subscriber<State>>) -> Void
+    let offer: @Sendable (State, UnsafeMutablePointer<ContiguousArray<Subscriber<State>>>) -> Void
     /// Removes the member with this subscriber id and returns its subscriber, if it is here.
     @usableFromInline
     let leave: @Sendable (UInt64) -> Subscriber<State>?
@@ -21,7 +25,7 @@ final class SelectionGroup<State>: Sendable {
     init<Value: Equatable & Sendable>(_ group: DeduplicatingGroup<State, Value>) {
         key = SelectionGroupKey(DeduplicatingGroup<State, Value>.self)
         members = group
-        offer = { state, pending in group.offer(state, into: &pending) }
+        offer = { state, pending in group.offer(state, into: &pending.pointee) }
         leave = { id in group.leave(id) }
     }
 
@@ -29,7 +33,7 @@ final class SelectionGroup<State>: Sendable {
     init<ID: Hashable & Sendable, Element, Value: Equatable & Sendable>(_ group: RowGroup<State, ID, Element, Value>, key: SelectionGroupKey) {
         self.key = key
         members = group
-        offer = { state, pending in group.offer(state, into: &pending) }
+        offer = { state, pending in group.offer(state, into: &pending.pointee) }
         leave = { id in group.leave(id) }
     }
 }
