@@ -87,4 +87,13 @@ struct ObservableViewModelTests {
         viewModel.dispatch(.add(0))
         #expect(told.values.count == 1)
     }
+
+    @Test("With emitsValue .never, the view model keeps the store's state when it was made")
+    func emitsValueNever() {
+        let store = CounterStore(initialState: CounterState(count: 10), reducer: counterReducer)
+        let viewModel = store.asObservableViewModel(emitsValue: .never)
+        viewModel.dispatch(.add(5))
+        #expect(store.state.count == 15)
+        #expect(viewModel.state.count == 10)
+    }
 }

@@ -46,13 +46,4 @@ struct ObservableViewModelEmitsValueSpellingTests {
         viewModel.dispatch(.add(5))
         #expect(viewModel.state == 20)
     }
-
-    @Test("asObservableViewModel(initialState:emitsValue: .never) keeps the state it started from")
-    func never() {
-        let store = Self.store()
-        let viewModel = store.asObservableViewModel(initialState: 0, emitsValue: .never)
-        viewModel.dispatch(.add(5))
-        #expect(store.state == 15)
-        #expect(viewModel.state == 10)
-    }
 }
