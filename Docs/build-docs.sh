@@ -5,7 +5,7 @@
 #     Docs/build-docs.sh [OUTPUT]        # default: Docs/site
 #
 # OUTPUT is taken from the caller's folder. Each module is converted into an archive that can
-# be linked to (RexMiddlewares' pages link to RexCore's symbols, RexTesting's to both), the three
+# be linked to (RexMiddlewares' pages link to RexCore's symbols, RexTesting's to both), the four
 # archives are merged into one site, and OUTPUT/index.html is the landing page
 # (Docs/landing.html, filled in by Docs/make-landing.py): what Rex is, and its articles with
 # their summaries, module by module. KEEP_DOCS_WORK=1 keeps the intermediate archives and says

@@ -29,6 +29,13 @@ struct TickClock: Sendable {
         originTicks = rex_ticks()
     }
 
+    /// A clock whose readings at its origin are these (for tests of the conversions).
+    init(originTicks: UInt64, originNanoseconds: UInt64, originDate: Date) {
+        self.originTicks = originTicks
+        self.originNanoseconds = originNanoseconds
+        self.originDate = originDate
+    }
+
     /// The counter now.
     @inlinable
     static func now() -> UInt64 {
@@ -38,8 +45,17 @@ struct TickClock: Sendable {
     /// How many nanoseconds a tick lasts, measured now over the time since the clock was made;
     /// 1 while too little time has gone by to tell.
     func nanosecondsPerTick() -> Double {
-        let nanoseconds = Self.monotonicNanoseconds() &- originNanoseconds
-        let ticks = rex_ticks() &- originTicks
+        // In the order the origin was read: the monotonic clock, then the counter.
+        let nanoseconds = Self.monotonicNanoseconds()
+        return nanosecondsPerTick(atTicks: rex_ticks(), nanoseconds: nanoseconds)
+    }
+
+    /// How many nanoseconds a tick lasts, given a reading of the counter and of the monotonic
+    /// clock taken together after the origin; 1 when they do not tell (no time gone by, or a
+    /// reading before the origin).
+    func nanosecondsPerTick(atTicks ticksNow: UInt64, nanoseconds nanosecondsNow: UInt64) -> Double {
+        let nanoseconds = nanosecondsNow &- originNanoseconds
+        let ticks = ticksNow &- originTicks
         guard ticks > 0, nanoseconds > 0, nanoseconds < UInt64(Int64.max), ticks < UInt64(Int64.max) else { return 1 }
         return Double(nanoseconds) / Double(ticks)
     }

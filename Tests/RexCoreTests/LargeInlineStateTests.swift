@@ -39,10 +39,8 @@ struct LargeInlineStateTests {
         }
     }
 
-    // Turns only: in a debug build, code that reads such a state by value (a projection's
-    // mapping, say) copies it onto the stack, the app's own closures too (Swift at -Onone).
-    // Subscriptions and projections on a 512 KiB thread are checked in an optimized build by the
-    // benchmarks' W11, which CI runs (Benchmarks/check-instructions.sh).
+    // Subscriptions and projections on a 512 KiB thread are also checked in an optimized build
+    // by the benchmarks' W11, which CI runs (Benchmarks/check-instructions.sh).
     @Test(
         "Turns of a 1 MiB inline state, with a middleware, run on a thread with a 512 KiB stack",
         .enabled(if: hasInlineArray)
@@ -64,6 +62,44 @@ struct LargeInlineStateTests {
             let counted = Recorder<Int>()
             for index in 0..<8 { counted.record(store.state.values[index]) }
             precondition(counted.values == [Int](repeating: 125, count: 8), "the turns did not all run")
+        }
+    }
+
+    /// A view state that is not `Equatable`: its projection is offered every state on its own,
+    /// not in a de-duplicating group.
+    struct Counted: Sendable {
+        var value: Int
+    }
+
+    @Test(
+        "Turns of a 1 MiB inline state with two subscribed projections run on a thread with a 512 KiB stack",
+        .enabled(if: hasInlineArray)
+    )
+    func smallStackWithProjections() async {
+        // In a child process: a turn that copied the state onto the stack would crash it. The
+        // projections map the state by its first value; neither copies the state.
+        await #expect(processExitsWith: .success) {
+            guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
+            let store = LargeInlineStore(
+                initialState: LargeInlineState(),
+                reducer: .reduce { index, state in state.values[index] += 1 },
+                middleware: Inspecting()
+            )
+            let first = Recorder<Int>()
+            let counted = Recorder<Int>()
+            let tokens = Recorder<SubscriptionToken>()
+            onThread(stackSize: 512 * 1024) {
+                let firstValue = store.projection(action: { (index: Int) in index }, state: { $0.values[0] })
+                let anyValue = store.projection(action: { (index: Int) in index }, state: { Counted(value: $0.values[1]) })
+                tokens.record(firstValue.subscribe { first.record($0) })
+                tokens.record(anyValue.subscribe { counted.record($0.value) })
+                for index in 0..<16 {
+                    store.dispatch(index % 2)
+                }
+            }
+            precondition(first.values == Array(0...8), "the first projection saw \(first.values)")
+            precondition(counted.values == [0] + [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8], "the second projection saw \(counted.values)")
+            precondition(tokens.values.count == 2, "the subscriptions were not made")
         }
     }
 }

@@ -56,4 +56,44 @@ struct ObservableViewModelTests {
         }
         #expect(viewModel.state == 7)
     }
+
+    @Test("With emitsValue, a state is shown when it says so, compared with the state received before it")
+    func emitsValue() {
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
+        let viewModel = store
+            .projection(action: { (action: CounterAction) in action }, state: { (state: CounterState) in state.count })
+            .asObservableViewModel(emitsValue: .when { old, new in new - old >= 2 })
+        // Steps of one are never shown, however far they add up: each is compared with the one
+        // received before it, as SwiftRex's view model did, not with the one shown.
+        viewModel.dispatch(.increment)
+        viewModel.dispatch(.increment)
+        viewModel.dispatch(.increment)
+        #expect(store.state.count == 3)
+        #expect(viewModel.state == 0)
+        viewModel.dispatch(.add(2))
+        #expect(viewModel.state == 5)
+    }
+
+    @Test("With emitsValue .always, an equal state still invalidates observers")
+    func emitsValueAlways() {
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer)
+        let viewModel = ObservableViewModel(store, emitsValue: .always)
+        let told = Recorder<Int>()
+        withObservationTracking {
+            _ = viewModel.state
+        } onChange: {
+            told.record(1)
+        }
+        viewModel.dispatch(.add(0))
+        #expect(told.values.count == 1)
+    }
+
+    @Test("With emitsValue .never, the view model keeps the store's state when it was made")
+    func emitsValueNever() {
+        let store = CounterStore(initialState: CounterState(count: 10), reducer: counterReducer)
+        let viewModel = store.asObservableViewModel(emitsValue: .never)
+        viewModel.dispatch(.add(5))
+        #expect(store.state.count == 15)
+        #expect(viewModel.state.count == 10)
+    }
 }

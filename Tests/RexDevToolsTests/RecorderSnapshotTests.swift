@@ -96,12 +96,16 @@ struct RecorderSnapshotTests {
         // Handled as a store would, but the first turn's IO is never run.
         _ = middleware.handle(action: .increment, from: ActionSource(file: #fileID, function: #function, line: #line), state: getState)
         state.record(Domain.State(count: 1))
+        waitForMonotonicClock(nanoseconds: 1_000_000)
         let io = middleware.handle(action: .add("Milk"), from: ActionSource(file: #fileID, function: #function, line: #line), state: getState)
         state.record(Domain.State(count: 1, items: ["Milk"]))
         io.run(AnyActionHandler { _ in })
         let steps = recorder.steps
         #expect(steps.map(\.action) == [.increment, .add("Milk")])
         #expect(steps.map(\.state) == [Domain.State(count: 1), Domain.State(count: 1, items: ["Milk"])])
-        #expect(steps[0].duration >= .zero)
+        // The first turn lasted until the second began: a millisecond or more, not nothing.
+        #expect(steps[0].duration > .zero)
+        let end = steps[0].time.addingTimeInterval(seconds(steps[0].duration))
+        #expect(abs(end.timeIntervalSince(steps[1].time)) < 1e-6)
     }
 }

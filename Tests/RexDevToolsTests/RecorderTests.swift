@@ -21,9 +21,38 @@ struct RecorderTests {
         #expect(steps[1].source.line == line)
         #expect(steps[1].source.file.hasSuffix("RecorderTests.swift"))
         #expect(steps[0].time <= steps[1].time)
-        #expect(steps.allSatisfy { $0.duration >= .zero })
         let session = try #require(recorder.session(appName: "Test", appVersion: "1"))
         #expect(session.initialState == Domain.State())
+    }
+
+    /// Takes a millisecond or more of the turn of every `add`, and lets the others through.
+    struct SlowToAdd: MiddlewareProtocol {
+        func handle(action: Domain.Action, from dispatcher: ActionSource, state: @escaping GetState<Domain.State>) -> IO<Domain.Action> {
+            if case .add = action {
+                waitForMonotonicClock(nanoseconds: 1_000_000)
+            }
+            return .pure()
+        }
+    }
+
+    @Test("A turn's duration is the time it took, and it ends before the next turn starts")
+    func durations() {
+        let recorder = RexDevTools.Recorder<Domain.Action, Domain.State>()
+        let store = Domain.Store(initialState: Domain.State(), reducer: Domain.reducer, middleware: recorder.middleware <> SlowToAdd())
+        store.dispatch(.increment)
+        waitForMonotonicClock(nanoseconds: 1_000_000)
+        store.dispatch(.add("Milk"))
+        store.dispatch(.increment)
+        let steps = recorder.steps
+        #expect(steps.count == 3)
+        // The counter moved on during the slow turn, and a tick lasts some time.
+        #expect(steps[1].duration > .zero)
+        // Each turn ends before the next starts (within a microsecond: a date holds its time in a
+        // `Double` of seconds since 2001), and the time between two turns is not part of either.
+        for (turn, next) in zip(steps, steps.dropFirst()) {
+            #expect(turn.time.addingTimeInterval(seconds(turn.duration)) <= next.time.addingTimeInterval(1e-6))
+        }
+        #expect(steps[0].time.addingTimeInterval(seconds(steps[0].duration) + 1e-6) < steps[1].time)
     }
 
     @Test("The ring stays within its bound over 100,000 turns, and its session starts where it does")

@@ -105,24 +105,3 @@ struct ErasedLiftSpellingTests {
         #expect(composed.middlewares.isEmpty)
     }
 }
-
-@Suite("SwiftRex 0.8 spellings: dispatched actions")
-struct DispatchedActionSpellingTests {
-    @Test("DispatchedAction(_:) and DispatchedAction(_:file:function:line:info:) take the caller's source")
-    func callerSource() {
-        let line = UInt(#line + 1)
-        let plain = DispatchedAction("a")
-        #expect(plain.action == "a")
-        #expect(plain.dispatcher.file == "SwiftRexMigrationTests/LiftSpellingTests.swift")
-        #expect(plain.dispatcher.function == "callerSource()")
-        #expect(plain.dispatcher.line == line)
-        #expect(plain.dispatcher.info == nil)
-
-        let noted = DispatchedAction("b", info: "from a test")
-        #expect(noted.dispatcher.info == "from a test")
-        #expect(noted.dispatcher.line == line + 7)
-
-        let placed = DispatchedAction("c", file: "App/View.swift", function: "body", line: 12, info: "tap")
-        #expect(placed.dispatcher == ActionSource(file: "App/View.swift", function: "body", line: 12, info: "tap"))
-    }
-}

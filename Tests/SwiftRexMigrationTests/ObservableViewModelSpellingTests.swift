@@ -21,3 +21,29 @@ struct ObservableViewModelSpellingTests {
         #expect(viewModel.state == 15)
     }
 }
+
+@Suite("SwiftRex 0.8 spellings: observable view models that decide what they show")
+@MainActor
+struct ObservableViewModelEmitsValueSpellingTests {
+    typealias Action = ObservableViewModelSpellingTests.Action
+    typealias Store = ObservableViewModelSpellingTests.Store
+
+    static func store() -> Store {
+        Store(initialState: 10, reducer: .reduce { action, state in
+            if case .add(let amount) = action { state += amount }
+        })
+    }
+
+    @Test("asObservableViewModel(initialState:emitsValue:) shows a new state only when emitsValue says so")
+    func emitsValueSpelling() {
+        let store = Self.store()
+        // Shows a change only when the value crosses a multiple of 10.
+        let viewModel = store.asObservableViewModel(initialState: 0, emitsValue: .when { old, new in old / 10 != new / 10 })
+        #expect(viewModel.state == 10)
+        viewModel.dispatch(.add(5))
+        #expect(store.state == 15)
+        #expect(viewModel.state == 10)
+        viewModel.dispatch(.add(5))
+        #expect(viewModel.state == 20)
+    }
+}

@@ -14,21 +14,32 @@ public struct DispatchedAction<Action> {
         self.dispatcher = dispatcher
     }
 
-    /// Creates a dispatched action whose source is the place that calls this initializer, as
-    /// SwiftRex 0.8 spells it.
+    /// Creates a dispatched action whose source is the place that calls this initializer, or
+    /// the file, function and line given, as SwiftRex 0.8 spells it.
     ///
     /// ```swift
     /// let dispatched = DispatchedAction(AppAction.refresh, info: "pull to refresh")
+    /// let forwarded = DispatchedAction(AppAction.refresh, file: message.file, function: message.function, line: message.line)
     /// ```
     ///
-    /// `file` and `function` are literals (`#fileID` and `#function` by default), as everywhere
-    /// in Rex; to build a source from strings, use ``init(_:dispatcher:)`` with the
-    /// ``ActionSource`` initializer that takes strings.
-    @inlinable
+    /// `file` and `function` are strings, which may be made at run time; each distinct text is
+    /// kept once for the life of the process, as an ``ActionSource`` made from strings keeps it.
+    /// To dispatch from a call site at the least cost, give the store the action itself
+    /// (``ActionHandler/dispatch(_:file:function:line:info:)`` takes `#fileID` as a literal), or
+    /// build the source with ``ActionSource/here(file:function:line:info:)``.
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - file: The file that dispatched it: by default the caller's `#fileID`
+    ///     (`Module/File.swift`), as everywhere in Rex, where SwiftRex took `#file` (in Swift 5
+    ///     mode, the file's whole path).
+    ///   - function: The function that dispatched it: by default the caller's `#function`.
+    ///   - line: The line that dispatched it: by default the caller's `#line`.
+    ///   - info: Extra context about the dispatcher, if any.
     public init(
         _ action: Action,
-        file: StaticString = #fileID,
-        function: StaticString = #function,
+        file: String = #fileID,
+        function: String = #function,
         line: UInt = #line,
         info: String? = nil
     ) {

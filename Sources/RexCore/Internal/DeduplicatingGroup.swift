@@ -113,8 +113,12 @@ final class DeduplicatingGroup<State, Value: Equatable>: @unchecked Sendable {
 
     /// Offers `state` to every member, and appends to `pending` the subscribers whose value
     /// changed and that have something to deliver.
+    ///
+    /// The state is borrowed and `pending` comes by pointer: a debug build copies a state read
+    /// from an `inout` access that a closure captures, or passed beside another `inout`
+    /// argument (onto the stack, as large as it is).
     @inlinable
-    func offer(_ state: inout State, into pending: inout ContiguousArray<Subscriber<State>>) {
+    func offer(_ state: State, into pending: UnsafeMutablePointer<ContiguousArray<Subscriber<State>>>) {
         let members = self.members
         for index in 0..<count {
             let mapping = members[index].mapping
@@ -125,7 +129,7 @@ final class DeduplicatingGroup<State, Value: Equatable>: @unchecked Sendable {
             members[index].last = value
             mapping._withUnsafeGuaranteedRef { mapping in
                 if mapping.passOn(value) {
-                    pending.append(mapping.subscriber)
+                    pending.pointee.append(mapping.subscriber)
                 }
             }
         }

@@ -177,8 +177,8 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
     /// - Complexity: O(*c*) for *c* changed elements; O(*r*) for *r* rows when the array cannot
     ///   tell which changed.
     @inlinable
-    func offer(_ state: inout State, into pending: inout ContiguousArray<Subscriber<State>>) {
-        collection.withValue(in: &state) { elements in offer(elements, into: &pending) }
+    func offer(_ state: inout State, into pending: UnsafeMutablePointer<ContiguousArray<Subscriber<State>>>) {
+        collection.withValue(in: &state) { elements in offer(elements, into: &pending.pointee) }
     }
 
     /// `offer(_:into:)`, with the array lent out of the state.

@@ -11,8 +11,13 @@ final class SelectionGroup<State>: Sendable {
     @usableFromInline
     let members: AnyObject & Sendable
     /// Offers a state to every member, noting in the array those with a value to deliver.
+    ///
+    /// The state comes `inout`, by its address, so that a row group can lend its collection in
+    /// place (see `KeyPathReader.withValue`); the array comes by pointer: at a call that passes the
+    /// state from an `inout` access together with another `inout` argument, a debug build copied
+    /// the state first (onto the stack, as large as it is).
     @usableFromInline
-    let offer: @Sendable (inout State, inout ContiguousArray<Subscriber<State>>) -> Void
+    let offer: @Sendable (inout State, UnsafeMutablePointer<ContiguousArray<Subscriber<State>>>) -> Void
     /// Removes the member with this subscriber id and returns its subscriber, if it is here.
     @usableFromInline
     let leave: @Sendable (UInt64) -> Subscriber<State>?
@@ -21,7 +26,7 @@ final class SelectionGroup<State>: Sendable {
     init<Value: Equatable & Sendable>(_ group: DeduplicatingGroup<State, Value>) {
         key = SelectionGroupKey(DeduplicatingGroup<State, Value>.self)
         members = group
-        offer = { state, pending in group.offer(&state, into: &pending) }
+        offer = { state, pending in group.offer(state, into: pending) }
         leave = { id in group.leave(id) }
     }
 
@@ -29,7 +34,7 @@ final class SelectionGroup<State>: Sendable {
     init<ID: Hashable & Sendable, Element, Value: Equatable & Sendable>(_ group: RowGroup<State, ID, Element, Value>, key: SelectionGroupKey) {
         self.key = key
         members = group
-        offer = { state, pending in group.offer(&state, into: &pending) }
+        offer = { state, pending in group.offer(&state, into: pending) }
         leave = { id in group.leave(id) }
     }
 }

@@ -92,7 +92,7 @@ extension StoreCore {
         let fields = self.fields
         for index in 0..<fields.pointee.subscribers.count {
             Unmanaged.passUnretained(fields.pointee.subscribers[index])._withUnsafeGuaranteedRef { subscriber in
-                if subscriber.offer(state) {
+                if Self.offer(&state, to: subscriber) {
                     pendingDeliveries.pointee.append(subscriber)
                 }
             }
@@ -101,7 +101,7 @@ extension StoreCore {
         guard groupCount > 0 else { return }
         for index in 0..<groupCount {
             Unmanaged.passUnretained(fields.pointee.groups[index])._withUnsafeGuaranteedRef { group in
-                group.offer(&state, &pendingDeliveries.pointee)
+                Self.offer(&state, to: group, into: pendingDeliveries)
             }
         }
         if pendingDeliveries.pointee.count > 1 {
@@ -140,11 +140,34 @@ extension StoreCore {
 // from the pointer is copied first (the compiler cannot tell that the mapping does not change
 // the memory behind it). For a large state stored inline, that copy was on the stack: 1 MiB for
 // 1 MiB of state, which crashed threads with small stacks.
+//
+// A debug build (-Onone) passes the state's address only from an `inout` parameter of the
+// function that makes the call, and only when the call has no `inout` argument besides: read
+// through an `inout` captured by a closure (the loops' `_withUnsafeGuaranteedRef` bodies), or
+// beside an `inout` array, the state is copied onto the stack first. Hence each call below is a
+// function of its own, and a group's array of pending deliveries comes by pointer.
 extension StoreCore {
     /// Offers the state to one selection. Call with the state lock held.
     @inlinable
     static func offer(_ state: inout State, to selection: Selection<State>) -> Bool {
         selection.offer(state)
+    }
+
+    /// Offers the state to one subscriber. Call with the state lock held.
+    @inlinable
+    static func offer(_ state: inout State, to subscriber: Subscriber<State>) -> Bool {
+        subscriber.offer(state)
+    }
+
+    /// Offers the state to one group, which appends its members with something to deliver to
+    /// `pending`. Call with the state lock held.
+    @inlinable
+    static func offer(
+        _ state: inout State,
+        to group: SelectionGroup<State>,
+        into pending: UnsafeMutablePointer<ContiguousArray<Subscriber<State>>>
+    ) {
+        group.offer(&state, pending)
     }
 
     /// A member joins its group with the current state. Call with the state lock held.

@@ -17,3 +17,13 @@ public struct IdentityMiddleware<InputActionType, OutputActionType, StateType>: 
         .pure()
     }
 }
+
+extension IdentityMiddleware: Equatable {
+    /// Returns `true`: an identity middleware holds nothing, so any two of the same types are
+    /// equal (as in SwiftRex 0.8, where a lifted identity is compared with the identity of the
+    /// larger types).
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        true
+    }
+}

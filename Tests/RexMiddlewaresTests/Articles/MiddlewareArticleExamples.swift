@@ -3,6 +3,7 @@
 import RexCore
 import RexMiddlewares
 import RexTestSupport
+import RexTesting
 import Testing
 
 enum ChatAction: Sendable, Equatable {
@@ -56,6 +57,28 @@ func makeActionGatedAnalytics(track: @escaping @Sendable (String) -> Void) -> Ga
     return gatedAnalytics
 }
 
+/// Hands each line of each entry to the app's own log.
+func appLogDestination(_ write: @escaping @Sendable (String) -> Void) -> LogDestination {
+    .custom { entry in
+        for line in entry.split(separator: "\n") {
+            write(String(line))
+        }
+    }
+}
+
+let refreshingSearch = EffectMiddleware<SearchAction, SearchAction, SearchState, World>.onAction { action, _, _ in
+    guard case .typed(let query) = action else { return .doNothing }
+    return Effect.run { context in
+        let world = context.dependencies
+        while !Task.isCancelled {
+            context.send(.found(await world.search(query)))
+            // Throws once the effect is cancelled: the loop ends, and with it the effect.
+            try? await world.clock.sleep(for: .seconds(10))
+        }
+    }
+    .cancellable("search")
+}
+
 @Suite("The RexMiddlewares articles' examples")
 struct MiddlewareArticleExamplesTests {
     @Test("turnOn, turnOff and toggle switch the gate; control actions always reach the middleware")
@@ -99,5 +122,55 @@ struct MiddlewareArticleExamplesTests {
         }
         #expect(logged[0].hasSuffix("  no state mutation\n"))
         #expect(logged[2].hasSuffix("  .pongs: 0 → 1\n"))
+    }
+
+    @Test("The custom log destination hands on each line of each entry, in order")
+    func customDestination() async {
+        let (lines, write) = AsyncStream.makeStream(of: String.self)
+        // Not the chat's middleware: its epic is one value, which two stores at once would share.
+        let store = ReduxStoreBase(
+            initialState: ChatState(),
+            reducer: chatReducer,
+            middleware: ChatAnalytics(track: { _ in }).logger(actionFormat: .name, destination: appLogDestination { write.yield($0) })
+        )
+        store.dispatch(.typing("hi"))
+        store.dispatch(.pong)
+        var logged: [String] = []
+        for await line in lines {
+            logged.append(line)
+            if logged.count == 4 { break }
+        }
+        #expect(logged[0].hasPrefix("action typing from"))
+        #expect(logged[1] == "  .draft:  → hi")
+        #expect(logged[2].hasPrefix("action pong from"))
+        #expect(logged[3] == "  .pongs: 0 → 1")
+    }
+
+    @Test("Effect.run's refreshing search sends a result now and every ten seconds, until a new query replaces it")
+    func refreshingSearchRuns() async {
+        let clock = TestClock()
+        let searched = Recorder<String>()
+        let world = World(
+            search: { query in
+                searched.record(query)
+                return [query]
+            },
+            track: { _ in },
+            clock: clock
+        )
+        let store = ReduxStoreBase(initialState: SearchState(), reducer: searchReducer, middleware: refreshingSearch.inject(world))
+        await store.dispatchAndWait(.typed("a"))
+        await clock.waitForSleepers(1)
+        #expect(searched.values == ["a"])
+        clock.advance(by: .seconds(10))
+        await clock.waitForSleepers(1)
+        #expect(searched.values == ["a", "a"])
+        // The new query's effect cancels the one in flight, which stops sleeping at once.
+        await store.dispatchAndWait(.typed("b"))
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(10))
+        await clock.waitForSleepers(1)
+        #expect(searched.values == ["a", "a", "b", "b"])
+        for await state in store.states where state.results == ["b"] { break }
     }
 }
