@@ -279,6 +279,7 @@ public final class AppTurnWorkload {
 
     let store: ReduxStoreBase<Action, State>
     let logger: LoggerMiddleware<Action, Action, State>?
+    var persistence: PersistenceMiddleware<Action, State, IdentifiedArrayOf<Todo>>?
     let folder: URL
     let callbacks = Callbacks()
     var tokens: [SubscriptionToken] = []
@@ -312,6 +313,7 @@ public final class AppTurnWorkload {
             )
             initialState = persistence.restoring(initialState)
             middleware = (middleware <> persistence).eraseToAnyMiddleware()
+            self.persistence = persistence
         }
         if modules.contains(.recorder) {
             let recorder = Recorder(capacity: 1_000, reducer: Self.reducer)
@@ -343,5 +345,12 @@ public final class AppTurnWorkload {
             return { todos[id: $0]?.done }
         }
         logger?.flush()
+    }
+
+    /// Saves what the persistence middleware holds, and returns once it is written: for the
+    /// instruction counter, so that the save a process leaves behind when it exits is in every
+    /// count, not in some.
+    public func finish() async {
+        await persistence?.flush()
     }
 }

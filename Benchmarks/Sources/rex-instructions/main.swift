@@ -19,8 +19,9 @@ import Workloads
 //
 // W13 (10,000 items) and W13s (100 items) are an app's turn with every module; W13n and W13ns the
 // same without the logger, W13nr without the logger and the recorder. Their persistence
-// middleware saves after an hour of quiet, and their logger keeps every entry, so that the count
-// holds no save and drops no entry, however slowly valgrind runs them.
+// middleware saves after an hour of quiet, and once when the run ends (`finish`), and their logger
+// keeps every entry, so that each count holds one save and every entry, however slowly valgrind
+// runs them.
 //
 // W6 runs in a task on the global executor, away from the main thread, which waits for it. A
 // `just` effect's task starts and ends inside the turn that asks for it, so W6 runs on one thread
@@ -47,11 +48,22 @@ case "W9": RowProjectionsWorkload(rows: 10_000).run(actions: actions)
 case "W9L": RowProjectionsWorkload(rows: 100_000).run(actions: actions)
 case "W9Lo": RowProjectionsWorkload(rows: 100_000, order: .listOrder).run(actions: actions)
 case "W10": BatchesWorkload().run(actions: actions)
-case "W13": AppTurnWorkload(items: 10_000, saveDebounce: .seconds(3_600), logBacklog: 1 << 30).run(actions: actions)
-case "W13s": AppTurnWorkload(items: 100, saveDebounce: .seconds(3_600), logBacklog: 1 << 30).run(actions: actions)
-case "W13n": AppTurnWorkload(items: 10_000, modules: [.persistence, .recorder, .rows], saveDebounce: .seconds(3_600)).run(actions: actions)
-case "W13ns": AppTurnWorkload(items: 100, modules: [.persistence, .recorder, .rows], saveDebounce: .seconds(3_600)).run(actions: actions)
-case "W13nr": AppTurnWorkload(items: 10_000, modules: [.persistence, .rows], saveDebounce: .seconds(3_600)).run(actions: actions)
+case "W13", "W13s", "W13n", "W13ns", "W13nr":
+    let (items, modules): (Int, AppTurnWorkload.Modules) = switch arguments[1] {
+    case "W13": (10_000, .all)
+    case "W13s": (100, .all)
+    case "W13n": (10_000, [.persistence, .recorder, .rows])
+    case "W13ns": (100, [.persistence, .recorder, .rows])
+    default: (10_000, [.persistence, .rows])
+    }
+    let app = AppTurnWorkload(items: items, modules: modules, saveDebounce: .seconds(3_600), logBacklog: 1 << 30)
+    app.run(actions: actions)
+    let saved = DispatchSemaphore(value: 0)
+    Task.detached {
+        await app.finish()
+        saved.signal()
+    }
+    saved.wait()
 case "W15": HistoryWorkload(items: 10_000).run(actions: actions)
 case "W15L": HistoryWorkload(items: 100_000).run(actions: actions)
 case "W11":

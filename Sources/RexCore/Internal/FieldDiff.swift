@@ -8,7 +8,7 @@
 /// What did not change is skipped without being walked, so that a diff costs what changed rather
 /// than what the values hold: a part whose storage the two share (an array, an identified array)
 /// or that is `Equatable` and equal is not walked, and an ``IdentifiedArray`` gives only the
-/// positions of the chunks that differ (see `FieldDiffPositions`). A part that is neither is
+/// elements of the chunks that differ (see `FieldDiffElements`). A part that is neither is
 /// walked whole: a plain `Array` that changed, by every element.
 package func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [String] {
     var lines: [String] = []
@@ -19,10 +19,8 @@ package func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [Strin
 private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: [String], into lines: inout [String]) {
     if hiding.contains(where: { !$0.isEmpty && path.hasPrefix($0) }) { return }
     if knownEqual(before, after) { return }
-    if let positions = before as? any FieldDiffPositions,
-        let differing = positions.positionsThatMayDiffer(from: after)
-    {
-        appendPositionDiff(positions, after, differing, path: path, hiding: hiding, into: &lines)
+    if let collection = before as? any FieldDiffElements, let differing = collection.elementsThatMayDiffer(from: after) {
+        appendElementDiff(differing, path: path, hiding: hiding, into: &lines)
         return
     }
     let beforeMirror = Mirror(reflecting: before)
@@ -54,24 +52,22 @@ private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: 
     }
 }
 
-/// The lines for the elements of a collection at the positions that may differ, each keyed by its
-/// position as the walk through `Mirror` keys it.
-private func appendPositionDiff(
-    _ before: any FieldDiffPositions, _ after: Any, _ positions: [Range<Int>], path: String, hiding: [String], into lines: inout [String]
+/// The lines for the elements of a collection that may differ, each keyed by its position as
+/// the walk through `Mirror` keys it.
+private func appendElementDiff(
+    _ elements: [(position: Int, before: Any?, after: Any?)], path: String, hiding: [String], into lines: inout [String]
 ) {
-    for range in positions {
-        for position in range {
-            let childPath = path + "[\(position)]"
-            switch (before.element(at: position), (after as? any FieldDiffPositions)?.element(at: position)) {
-            case (let old?, let new?):
-                appendFieldDiff(old, new, path: childPath, hiding: hiding, into: &lines)
-            case (let old?, nil) where !hiding.contains(where: { childPath.hasPrefix($0) }):
-                lines.append("\(childPath): \(String(describing: old)) → (none)")
-            case (nil, let new?) where !hiding.contains(where: { childPath.hasPrefix($0) }):
-                lines.append("\(childPath): (none) → \(String(describing: new))")
-            default:
-                break
-            }
+    for element in elements {
+        let childPath = path + "[\(element.position)]"
+        switch (element.before, element.after) {
+        case (let old?, let new?):
+            appendFieldDiff(old, new, path: childPath, hiding: hiding, into: &lines)
+        case (let old?, nil) where !hiding.contains(where: { childPath.hasPrefix($0) }):
+            lines.append("\(childPath): \(String(describing: old)) → (none)")
+        case (nil, let new?) where !hiding.contains(where: { childPath.hasPrefix($0) }):
+            lines.append("\(childPath): (none) → \(String(describing: new))")
+        default:
+            break
         }
     }
 }
@@ -85,15 +81,11 @@ private func knownEqual(_ before: Any, _ after: Any) -> Bool {
     return false
 }
 
-/// Whether `after` is a `Value` with the same bits as `before`: then the two are one value (the
-/// same references, the same inline data), whatever the type, and the check costs a cast to a
-/// concrete type, where a cast to `any Equatable` looks its conformance up. (Equal values may
-/// differ in their bits, such as two strings with separate storage: the other checks follow.)
+/// Whether `after` is a `Value` with the same bits as `before` (see `haveSameBits`): a cast to a
+/// concrete type, where a cast to `any Equatable` looks a conformance up.
 private func sameBits<Value>(_ before: Value, _ after: Any) -> Bool {
     guard let after = after as? Value else { return false }
-    return withUnsafeBytes(of: before) { beforeBytes in
-        withUnsafeBytes(of: after) { afterBytes in beforeBytes.elementsEqual(afterBytes) }
-    }
+    return haveSameBits(before, after)
 }
 
 extension Equatable {

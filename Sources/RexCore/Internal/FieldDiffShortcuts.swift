@@ -6,17 +6,14 @@ package protocol SharedStorage {
     func sharesStorage(with other: Any) -> Bool
 }
 
-/// A collection that knows which of its positions may differ from another value of its type,
+/// A collection that knows which of its elements may differ from another value of its type,
 /// without comparing every element: what lets a field diff of a large identified array cost
 /// what changed.
-package protocol FieldDiffPositions {
-    /// The positions whose elements may differ from `other`'s (past the end of either, the
-    /// elements one has and the other has not), in increasing order; `nil` when `other` is not
-    /// of this type.
-    func positionsThatMayDiffer(from other: Any) -> [Range<Int>]?
-
-    /// The element at `position`, or `nil` past the end.
-    func element(at position: Int) -> Any?
+package protocol FieldDiffElements {
+    /// The elements that may differ from `other`'s, with their positions, in increasing order
+    /// (`nil` for an element one has past the end of the other); `nil` when `other` is not of
+    /// this type. Elements with the same bits are left out.
+    func elementsThatMayDiffer(from other: Any) -> [(position: Int, before: Any?, after: Any?)]?
 }
 
 extension Array: SharedStorage {
@@ -33,15 +30,40 @@ extension ContiguousArray: SharedStorage {
     }
 }
 
-extension IdentifiedArray: FieldDiffPositions {
-    package func positionsThatMayDiffer(from other: Any) -> [Range<Int>]? {
+extension IdentifiedArray: FieldDiffElements {
+    package func elementsThatMayDiffer(from other: Any) -> [(position: Int, before: Any?, after: Any?)]? {
         guard let other = other as? IdentifiedArray else { return nil }
-        return values.positionsThatMayDiffer(from: other.values)
+        var differing: [(position: Int, before: Any?, after: Any?)] = []
+        for range in values.positionsThatMayDiffer(from: other.values) {
+            for position in range {
+                let before = position < values.count ? values[position] : nil
+                let after = position < other.values.count ? other.values[position] : nil
+                if let before, let after, haveSameBits(before, after) { continue }
+                differing.append((position, before, after))
+            }
+        }
+        return differing
     }
+}
 
-    package func element(at position: Int) -> Any? {
-        // The storage's count, not `Collection.count`: called through the protocol, the
-        // collection's default ran unspecialized, looking metadata up (about 7,000 instructions).
-        position < values.count ? values[position] : nil
+/// Whether two values have the same bits: then they are one value (the same references, the
+/// same inline data), whatever their type. Equal values may differ in their bits (two strings
+/// with storage of their own), so `false` says nothing.
+package func haveSameBits<Value>(_ first: Value, _ second: Value) -> Bool {
+    withUnsafeBytes(of: first) { firstBytes in
+        withUnsafeBytes(of: second) { secondBytes in
+            var offset = 0
+            // Eight bytes at a time, then the rest one by one.
+            while offset + 8 <= firstBytes.count {
+                guard firstBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == secondBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+                offset += 8
+            }
+            while offset < firstBytes.count {
+                guard firstBytes[offset] == secondBytes[offset] else { return false }
+                offset += 1
+            }
+            return true
+        }
     }
 }
