@@ -21,6 +21,11 @@
 /// two changes. Changing an element through ``subscript(id:)`` changes it in place, without
 /// copying the storage or the element. Positions are `Int` offsets from zero, as in `Array`.
 ///
+/// Unlike an `Array`, a kept copy (a recorded state, an undo step) does not make the next change
+/// copy every element: the first change made while a copy is kept moves the elements into chunks
+/// of 16 (O(*n*), once), and from then on a change copies only the chunk it touches and the path
+/// to it. Copies compare in the time of the chunks they do not share.
+///
 /// Every id is unique: adding an element whose id is already there does nothing and says so
 /// (``append(_:)``), and replacing an element with one of another id stops the program, since
 /// it could only be a mistake.
