@@ -28,8 +28,19 @@ public enum ChildProcess {
     }
 
     /// Runs `executable` with `arguments` in `directory` (the current one by default), writes
-    /// `input` to its standard input and closes it, and returns once it has ended.
+    /// `input` to its standard input and closes it, and returns once it has ended: waiting on a
+    /// thread of its own (see ``onOwnThread(_:)``), not on one of the tasks' threads.
     public static func run(
+        _ executable: URL,
+        arguments: [String] = [],
+        input: String = "",
+        in directory: URL? = nil
+    ) async throws -> ChildProcessResult {
+        try await onOwnThread { try runWaiting(executable, arguments: arguments, input: input, in: directory) }
+    }
+
+    /// ``run(_:arguments:input:in:)``, waiting on the calling thread.
+    public static func runWaiting(
         _ executable: URL,
         arguments: [String] = [],
         input: String = "",
@@ -57,6 +68,23 @@ public enum ChildProcess {
             standardOutput: String(decoding: output, as: UTF8.self),
             standardError: String(decoding: errors.wait(), as: UTF8.self)
         )
+    }
+}
+
+/// Runs `work` on a thread of its own and returns what it returns (or throws what it throws).
+///
+/// For a test that waits on child processes: a synchronous test runs on one of the threads that
+/// run every task, two on a two-core machine, and two such tests at once left the effect tests'
+/// tasks no thread to run on (under the thread sanitizer they waited past their deadline).
+public func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            do {
+                continuation.resume(returning: try work())
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
     }
 }
 

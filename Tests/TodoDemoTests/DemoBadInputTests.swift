@@ -15,8 +15,8 @@ struct DemoBadInputTests {
     }
 
     /// Runs the demo with these arguments and command lines, in `folder`.
-    func demo(_ arguments: [String] = [], _ lines: [String], in folder: URL) throws -> ChildProcessResult {
-        try ChildProcess.run(try ChildProcess.builtProduct("rex-demo"), arguments: arguments, input: lines.joined(separator: "\n") + "\n", in: folder)
+    func demo(_ arguments: [String] = [], _ lines: [String], in folder: URL) async throws -> ChildProcessResult {
+        try await ChildProcess.run(try ChildProcess.builtProduct("rex-demo"), arguments: arguments, input: lines.joined(separator: "\n") + "\n", in: folder)
     }
 
     @Test("A saved list holding the id Int.max loads, and the next item gets an id of its own")
@@ -77,14 +77,14 @@ struct DemoBadInputTests {
     }
 
     @Test("A newer version's file: save and quit say the item was not saved, and the exit status is not 0")
-    func newerVersionFile() throws {
+    func newerVersionFile() async throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent(".rex-demo")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         let newer = Data(#"{"version":99,"data":"from the future"}"#.utf8)
         try newer.write(to: data.appendingPathComponent("todos.json"))
-        let run = try demo([], ["add Mine", "save", "quit"], in: folder)
+        let run = try await demo([], ["add Mine", "save", "quit"], in: folder)
         #expect(run.status != 0 && !run.signaled, "exit status \(run.status)")
         let afterSave = run.standardOutput.components(separatedBy: "> save").last ?? ""
         #expect(afterSave.contains("Not saved"), "\(afterSave)")
@@ -94,23 +94,23 @@ struct DemoBadInputTests {
     }
 
     @Test("A data folder that cannot be written: quit says what was not saved, and the exit status is not 0")
-    func unwritableFolder() throws {
+    func unwritableFolder() async throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let blocker = folder.appendingPathComponent("blocker")
         try Data("a file".utf8).write(to: blocker)
-        let run = try demo(["--data", blocker.appendingPathComponent("data").path], ["add Mine", "quit"], in: folder)
+        let run = try await demo(["--data", blocker.appendingPathComponent("data").path], ["add Mine", "quit"], in: folder)
         #expect(run.status != 0 && !run.signaled, "exit status \(run.status)")
         #expect(run.standardOutput.contains("1 item was not saved"), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("not a folder: \(blocker.path)"), "\(run.standardOutput)")
     }
 
     @Test("--help prints the usage and runs nothing")
-    func help() throws {
+    func help() async throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for flag in ["--help", "-h"] {
-            let run = try demo([flag], ["add Should not run"], in: folder)
+            let run = try await demo([flag], ["add Should not run"], in: folder)
             #expect(run.status == 0)
             #expect(run.standardOutput.hasPrefix("usage: rex-demo"), "\(run.standardOutput)")
             #expect(!run.standardOutput.contains("== To do"))
@@ -119,11 +119,11 @@ struct DemoBadInputTests {
     }
 
     @Test("An unknown flag is refused with a message and the usage, and runs nothing")
-    func unknownFlag() throws {
+    func unknownFlag() async throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for arguments in [["--frobnicate"], ["--data", "x", "extra"], ["-x"]] {
-            let run = try demo(arguments, ["add Should not run"], in: folder)
+            let run = try await demo(arguments, ["add Should not run"], in: folder)
             #expect(run.status == 2, "\(arguments): exit status \(run.status)")
             #expect(run.standardError.contains("usage: rex-demo"), "\(arguments): \(run.standardError)")
             #expect(run.standardOutput.isEmpty, "\(arguments): \(run.standardOutput)")

@@ -6,8 +6,8 @@ import Testing
 @Suite("The demo executable")
 struct DemoExecutableTests {
     /// Runs the demo in `folder` with these command lines, and returns what it printed.
-    func demo(_ lines: [String], in folder: URL) throws -> String {
-        let result = try ChildProcess.run(try ChildProcess.builtProduct("rex-demo"), input: lines.joined(separator: "\n") + "\n", in: folder)
+    func demo(_ lines: [String], in folder: URL) async throws -> String {
+        let result = try await ChildProcess.run(try ChildProcess.builtProduct("rex-demo"), input: lines.joined(separator: "\n") + "\n", in: folder)
         #expect(result.status == 0 && !result.signaled, "the demo ended with \(result.status): \(result.standardError)")
         return result.standardOutput
     }
@@ -28,39 +28,39 @@ struct DemoExecutableTests {
     }
 
     @Test("Edits made with autosave off are saved when autosave is turned on, and a restart shows them")
-    func autosaveOnSavesWhatIsPending() throws {
+    func autosaveOnSavesWhatIsPending() async throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try demo(["add A", "add B", "add C"], in: folder)
-        _ = try demo(["autosave off", "add Unsaved A", "rm 2", "autosave on", "quit"], in: folder)
-        let restart = try demo(["help"], in: folder)
+        _ = try await demo(["add A", "add B", "add C"], in: folder)
+        _ = try await demo(["autosave off", "add Unsaved A", "rm 2", "autosave on", "quit"], in: folder)
+        let restart = try await demo(["help"], in: folder)
         #expect(loadedTitles(restart) == ["A", "C", "Unsaved A"])
     }
 
     @Test("Quitting with unsaved changes saves them, and says so")
-    func quitSavesWhatIsPending() throws {
+    func quitSavesWhatIsPending() async throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try demo(["add A", "autosave off", "add B", "quit"], in: folder)
+        let run = try await demo(["add A", "autosave off", "add B", "quit"], in: folder)
         #expect(run.contains("Saved 2 items before quitting"))
-        #expect(loadedTitles(try demo(["help"], in: folder)) == ["A", "B"])
+        #expect(loadedTitles(try await demo(["help"], in: folder)) == ["A", "B"])
     }
 
     @Test("The status line never says saved while changes are not")
-    func statusTellsTheTruth() throws {
+    func statusTellsTheTruth() async throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try demo(["add A", "autosave off", "add B"], in: folder)
+        let run = try await demo(["add A", "autosave off", "add B"], in: folder)
         let afterLastAdd = run.components(separatedBy: "> add B").last ?? ""
         let status = afterLastAdd.split(separator: "\n").first { $0.contains("autosave") } ?? ""
         #expect(status.hasPrefix("unsaved changes"), "status line: \(status)")
     }
 
     @Test("add without a title, done without a number, and help say what they should")
-    func friction() throws {
+    func friction() async throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try demo(["add", "add Milk", "done", "help"], in: folder)
+        let run = try await demo(["add", "add Milk", "done", "help"], in: folder)
         #expect(run.contains("needs a title"))
         #expect(!run.contains("Unknown command `add`"))
         #expect(run.contains("needs the number shown before an item"))
@@ -68,15 +68,15 @@ struct DemoExecutableTests {
     }
 
     @Test("The script in the repository gives the same screens whatever an earlier run left, in a --data folder")
-    func scriptIsRepeatable() throws {
+    func scriptIsRepeatable() async throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let script = try String(contentsOf: root.appendingPathComponent("demo-script.txt"), encoding: .utf8)
         let program = try ChildProcess.builtProduct("rex-demo")
-        let first = try ChildProcess.run(program, arguments: ["--data", folder.appendingPathComponent("a").path], input: script, in: folder)
-        _ = try demo(["add Left over"], in: folder)
-        let second = try ChildProcess.run(program, arguments: ["--data", folder.appendingPathComponent("b").path], input: script, in: folder)
+        let first = try await ChildProcess.run(program, arguments: ["--data", folder.appendingPathComponent("a").path], input: script, in: folder)
+        _ = try await demo(["add Left over"], in: folder)
+        let second = try await ChildProcess.run(program, arguments: ["--data", folder.appendingPathComponent("b").path], input: script, in: folder)
         #expect(first.status == 0 && second.status == 0)
         #expect(first.standardOutput == second.standardOutput)
         #expect(!first.standardOutput.contains("Left over"))
