@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// What a child process wrote and how it ended.
@@ -55,8 +60,11 @@ public enum ChildProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
+        // A child that ends without reading its input (`--help`) closes the pipe: the write then
+        // fails, where it would have ended the test process with SIGPIPE.
+        _ = ignoreBrokenPipes
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
         // Both pipes are read at once, so that a child filling one while we wait on the other
         // cannot block.
         let errors = ReadAll(stderr.fileHandleForReading)
@@ -70,6 +78,12 @@ public enum ChildProcess {
         )
     }
 }
+
+/// Makes writing to a pipe whose reader is gone fail with an error (`EPIPE`) instead of ending
+/// the process with SIGPIPE; set once, for the test process.
+private let ignoreBrokenPipes: Void = {
+    signal(SIGPIPE, SIG_IGN)
+}()
 
 /// Runs `work` on a thread of its own and returns what it returns (or throws what it throws).
 ///
