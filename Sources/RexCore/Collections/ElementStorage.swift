@@ -169,16 +169,9 @@ struct ElementStorage<Element> {
         guard chunks != nil else { return Self.closeGap(at: position, in: &flat) }
         let offset = ElementChunks<Element>.offsetInLeaf(position)
         Self.closeGap(at: offset, in: &chunks![leafContaining: position])
-        var elements = ContiguousArray<Element>()
-        elements.reserveCapacity(chunks!.count - 1)
-        for branch in chunks!.branches {
-            for twig in branch {
-                for leaf in twig {
-                    elements.append(contentsOf: leaf)
-                }
-            }
-        }
-        chunks = ElementChunks(elements)
+        // One leaf is one element short now: the chunks are made again from the elements, in
+        // order (`contiguous` reads them leaf by leaf, whatever each holds).
+        chunks = ElementChunks(contiguous)
     }
 
     /// `take(at:)` within one buffer.
