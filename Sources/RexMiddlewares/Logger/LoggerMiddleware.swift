@@ -6,7 +6,7 @@ import RexCore
 /// to a writer of its own that formats and writes them later, in order: the store's turn only
 /// pays for two state copies. The default field diff costs what the action changed, not what the
 /// state holds: parts that are `Equatable` and equal, or that share their storage, are skipped
-/// without being walked, and an ``IdentifiedArray`` that a logger keeps in copies compares only
+/// without being walked, and an `IdentifiedArray` that a logger keeps in copies compares only
 /// the chunks the action changed. A part that is neither (a plain `Array` of values that are not
 /// `Equatable`, changed) is walked whole. At most `maximumBacklog` entries wait to be written;
 /// a process that exits waits one second at most for them.
