@@ -6,10 +6,10 @@
 /// with one of `hiding` is left out.
 ///
 /// What did not change is skipped without being walked, so that a diff costs what changed rather
-/// than what the values hold: a part whose storage the two share (an array, an identified array)
-/// or that is `Equatable` and equal is not walked, and an ``IdentifiedArray`` gives only the
-/// elements of the chunks that differ (see `FieldDiffElements`). A part that is neither is
-/// walked whole: a plain `Array` that changed, by every element.
+/// than what the values hold: a part with the same bits, or whose storage the two share (an
+/// array), is not walked, and an ``IdentifiedArray`` gives only the elements of the chunks that
+/// differ (see `FieldDiffElements`). A part that is neither is walked whole: a plain `Array`
+/// that changed, by every element.
 package func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [String] {
     var lines: [String] = []
     appendFieldDiff(before, after, path: "", hiding: hiding, into: &lines)
@@ -72,28 +72,21 @@ private func appendElementDiff(
     }
 }
 
-/// Whether two values are equal without walking them: their bits are the same, their storage is
-/// shared, or they are `Equatable` and `==`.
+/// Whether two values are the same without walking them: their bits are the same, or their
+/// storage is shared. (Not `==`: a type's `==` may leave fields out, such as one that compares
+/// ids, and the diff would then hide what changed in them.)
 private func knownEqual(_ before: Any, _ after: Any) -> Bool {
     if sameBits(before, after) { return true }
     if let shared = before as? any SharedStorage, shared.sharesStorage(with: after) { return true }
-    if let equatable = before as? any Equatable { return equatable.isEqual(to: after) }
     return false
 }
 
-/// Whether `after` is a `Value` with the same bits as `before` (see `haveSameBits`): a cast to a
-/// concrete type, where a cast to `any Equatable` looks a conformance up.
+/// Whether `after` is a `Value` with the same bits as `before` (see `haveSameBits`). Called with
+/// an `Any`, `Value` is the value's own type (the existential is opened), and the check costs a
+/// cast to a concrete type.
 private func sameBits<Value>(_ before: Value, _ after: Any) -> Bool {
     guard let after = after as? Value else { return false }
     return haveSameBits(before, after)
-}
-
-extension Equatable {
-    /// Whether `other` is a value of this type equal to this one.
-    fileprivate func isEqual(to other: Any) -> Bool {
-        guard let other = other as? Self else { return false }
-        return self == other
-    }
 }
 
 /// A value's parts, each with the path step that names it, in a stable order.

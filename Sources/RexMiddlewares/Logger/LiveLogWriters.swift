@@ -38,17 +38,17 @@ final class LiveLogWriters: @unchecked Sendable {  // `writers` is guarded by `l
 
     /// How long a process that exits waits, at most, for every live writer to write what it
     /// holds: so that a logger that fell behind delays the exit by this, not by its backlog.
-    static let exitTimeout: DispatchTimeInterval = .seconds(1)
+    static let exitTimeoutSeconds = 1
 
-    /// Writes what every live writer holds, waiting `exitTimeout` at most in all, and says on
+    /// Writes what every live writer holds, waiting `exitTimeoutSeconds` at most in all, and says on
     /// standard error how many entries were left unwritten, if any were.
     func flushAll() {
         let live = lock.withLock { writers.values.compactMap(\.writer) }
-        let deadline = DispatchTime.now() + Self.exitTimeout
+        let deadline = DispatchTime.now() + .seconds(Self.exitTimeoutSeconds)
         for writer in live where !writer.flush(before: deadline) {
             let left = writer.waitingCount
             FileHandle.standardError.write(
-                Data("Rex LoggerMiddleware: \(left) log \(left == 1 ? "entry was" : "entries were") not written: the process exited, and the logger waits at most 1 s for its backlog.\n".utf8)
+                Data("Rex LoggerMiddleware: \(left) log \(left == 1 ? "entry was" : "entries were") not written: the process exited, and the logger waits at most \(Self.exitTimeoutSeconds) s for its backlog.\n".utf8)
             )
         }
     }

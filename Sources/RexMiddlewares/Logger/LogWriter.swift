@@ -124,10 +124,13 @@ final class LogWriter: Sendable {
         static func reason(_ error: any Error, path: String) -> String {
             let failure = FileStorageError(error, path: path)
             guard failure.cause == .notAFolder else { return failure.description }
-            var ancestor = URL(fileURLWithPath: path).deletingLastPathComponent()
+            var ancestor = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
             var isDirectory: ObjCBool = false
             while ancestor.path != "/", !(FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) && !isDirectory.boolValue) {
-                ancestor.deleteLastPathComponent()
+                // Each step must shorten the path (a `..` could make one that does not).
+                let parent = ancestor.deletingLastPathComponent()
+                guard parent.path.count < ancestor.path.count else { break }
+                ancestor = parent
             }
             return FileStorageError(error, path: ancestor.path == "/" ? path : ancestor.path).description
         }

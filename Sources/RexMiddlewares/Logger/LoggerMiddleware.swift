@@ -5,10 +5,9 @@ import RexCore
 /// It reads the state before the reducer (in `handle`) and after it (in its IO), and hands both
 /// to a writer of its own that formats and writes them later, in order: the store's turn only
 /// pays for two state copies. The default field diff costs what the action changed, not what the
-/// state holds: parts that are `Equatable` and equal, or that share their storage, are skipped
-/// without being walked, and an `IdentifiedArray` that a logger keeps in copies compares only
-/// the chunks the action changed. A part that is neither (a plain `Array` of values that are not
-/// `Equatable`, changed) is walked whole. At most `maximumBacklog` entries wait to be written;
+/// state holds: parts with the same bits, or that share their storage, are skipped without being
+/// walked, and an `IdentifiedArray` that a logger keeps in copies compares only the chunks the
+/// action changed. A plain `Array` that changed is walked whole. At most `maximumBacklog` entries wait to be written;
 /// a process that exits waits one second at most for them.
 ///
 /// Each entry reads:

@@ -111,3 +111,25 @@ struct LoggerCostTests {
         #expect(lines.contains("… 15 log entries dropped: the logger fell behind (more than its maximumBacklog waited to be written)"))
     }
 }
+
+/// A value whose `==` compares its id only, as some apps' models do.
+struct IDEquatable: Equatable, Sendable {
+    let id: Int
+    var name: String
+
+    static func == (lhs: IDEquatable, rhs: IDEquatable) -> Bool { lhs.id == rhs.id }
+}
+
+@Suite("Field diff")
+struct FieldDiffEqualityTests {
+    struct Holder: Sendable {
+        var item: IDEquatable
+    }
+
+    @Test("A change in a field that the type's == leaves out is still shown")
+    func changeHiddenByEquality() {
+        let before = Holder(item: IDEquatable(id: 1, name: "Milk"))
+        let after = Holder(item: IDEquatable(id: 1, name: "Oat milk"))
+        #expect(diffFields(before, after, hiding: []) == [#".item.name: Milk → Oat milk"#])
+    }
+}
