@@ -49,11 +49,7 @@ struct LargeInlineStateTests {
         // In a child process: a turn that copied the state onto the stack would crash it.
         await #expect(processExitsWith: .success) {
             guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
-            let store = LargeInlineStore(
-                initialState: LargeInlineState(),
-                reducer: .reduce { index, state in state.values[index] += 1 },
-                middleware: Inspecting()
-            )
+            let store = Self.counterStore()
             onThread(stackSize: 512 * 1024) {
                 for index in 0..<1_000 {
                     store.dispatch(index % 8)
@@ -63,6 +59,17 @@ struct LargeInlineStateTests {
             for index in 0..<8 { counted.record(store.state.values[index]) }
             precondition(counted.values == [Int](repeating: 125, count: 8), "the turns did not all run")
         }
+    }
+
+    /// A store of a 1 MiB inline state whose actions add one to one of its values, with a
+    /// middleware that reads the state.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    static func counterStore() -> LargeInlineStore {
+        LargeInlineStore(
+            initialState: LargeInlineState(),
+            reducer: .reduce { index, state in state.values[index] += 1 },
+            middleware: Inspecting()
+        )
     }
 
     /// A view state that is not `Equatable`: its projection is offered every state on its own,
@@ -80,11 +87,7 @@ struct LargeInlineStateTests {
         // projections map the state by its first value; neither copies the state.
         await #expect(processExitsWith: .success) {
             guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
-            let store = LargeInlineStore(
-                initialState: LargeInlineState(),
-                reducer: .reduce { index, state in state.values[index] += 1 },
-                middleware: Inspecting()
-            )
+            let store = Self.counterStore()
             let first = Recorder<Int>()
             let counted = Recorder<Int>()
             let tokens = Recorder<SubscriptionToken>()

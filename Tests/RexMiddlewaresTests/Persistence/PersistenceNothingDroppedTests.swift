@@ -101,8 +101,8 @@ struct PersistenceNothingDroppedTests {
         #expect(app.saveFailures.allSatisfy { $0.contains("newer version") }, "\(app.saveFailures)")
     }
 
-    @Test("A change after a failed save is tried after the debounce, without waiting for the retry")
-    func changeAfterFailureIsTriedSooner() async {
+    /// An app whose first save (of "Milk", a disk full) failed, its check waiting again.
+    static func appAfterAFailedSave() async -> (FaultyStorage<InMemoryStorage>, RecordedApp) {
         let storage = FaultyStorage(InMemoryStorage())
         let app = RecordedApp(storage: storage)
         storage.failCommits(with: POSIXError(.ENOSPC))
@@ -110,6 +110,12 @@ struct PersistenceNothingDroppedTests {
         await app.clock.waitForSleepers(1)
         app.clock.advance(by: Domain.App.debounce)
         await app.clock.waitForSleepers(1)  // the check waits again, after the failure
+        return (storage, app)
+    }
+
+    @Test("A change after a failed save is tried after the debounce, without waiting for the retry")
+    func changeAfterFailureIsTriedSooner() async {
+        let (storage, app) = await Self.appAfterAFailedSave()
         #expect(app.saveFailures.count == 1)
         storage.failCommits(with: nil)
         app.store.dispatch(.add("Tea"))
@@ -123,13 +129,7 @@ struct PersistenceNothingDroppedTests {
 
     @Test("Without a change, a failed save waits the whole retry, then is tried again")
     func unchangedWaitsForTheRetry() async {
-        let storage = FaultyStorage(InMemoryStorage())
-        let app = RecordedApp(storage: storage)
-        storage.failCommits(with: POSIXError(.ENOSPC))
-        app.store.dispatch(.add("Milk"))
-        await app.clock.waitForSleepers(1)
-        app.clock.advance(by: Domain.App.debounce)
-        await app.clock.waitForSleepers(1)
+        let (storage, app) = await Self.appAfterAFailedSave()
         storage.failCommits(with: nil)
         var waited = Duration.zero
         while app.saves.isEmpty, waited < Domain.App.retryAfter * 2 {
