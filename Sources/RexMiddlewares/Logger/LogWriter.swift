@@ -8,14 +8,11 @@ final class LogWriter: Sendable {
     private let output: Output
     private let backlog: LogBacklog
 
-    init(_ destination: LogDestination, maximumBacklog: Int = LogWriter.defaultMaximumBacklog) {
+    init(_ destination: LogDestination, maximumBacklog: Int) {
         output = Output(destination)
         backlog = LogBacklog(limit: maximumBacklog)
         LiveLogWriters.shared.add(self)
     }
-
-    /// How many entries wait at most, unless the logger is told otherwise.
-    static let defaultMaximumBacklog = 1_000
 
     /// What was logged is written before the writer goes, with the middleware that holds it.
     deinit {
