@@ -7,22 +7,52 @@ public struct AnyActionHandler<ActionType>: ActionHandler, Sendable {
     @usableFromInline
     let handle: @Sendable (DispatchedAction<ActionType>) -> Void
 
+    /// The lifetime of the state of the middleware this output was given to, when that state can
+    /// go (the middleware was lifted with `liftOptional` or `liftToCollection`); `nil` when it is
+    /// always there.
+    ///
+    /// Once it has ended, this output drops what is dispatched to it. Register with
+    /// ``StateLifetime/onEnd(_:)`` to stop work that outlives the state.
+    public let lifetime: StateLifetime?
+
     /// Creates a handler that passes every dispatched action to a closure.
     @inlinable
     public init(_ handle: @escaping @Sendable (DispatchedAction<ActionType>) -> Void) {
         self.handle = handle
+        self.lifetime = nil
+    }
+
+    /// Creates a handler that passes every dispatched action to a closure, with the lifetime of
+    /// the state it dispatches for (see ``lifetime``).
+    @inlinable
+    public init(lifetime: StateLifetime?, _ handle: @escaping @Sendable (DispatchedAction<ActionType>) -> Void) {
+        self.handle = handle
+        self.lifetime = lifetime
     }
 
     /// Wraps another handler.
     @inlinable
     public init<Handler: ActionHandler & Sendable>(_ handler: Handler) where Handler.ActionType == ActionType {
         self.handle = { handler.dispatch($0) }
+        self.lifetime = nil
     }
 
     /// Passes the action to the wrapped handler.
     @inlinable
     public func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {
         handle(dispatchedAction)
+    }
+
+    /// Returns a handler of other actions that converts each one into an action of this handler,
+    /// with this handler's ``lifetime``.
+    @inlinable
+    public func contramap<NewActionType>(
+        _ transform: @escaping @Sendable (NewActionType) -> ActionType
+    ) -> AnyActionHandler<NewActionType> {
+        let handle = self.handle
+        return AnyActionHandler<NewActionType>(lifetime: lifetime) { dispatchedAction in
+            handle(dispatchedAction.map(transform))
+        }
     }
 }
 

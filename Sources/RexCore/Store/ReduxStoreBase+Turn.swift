@@ -29,7 +29,7 @@ extension ReduxStoreBase {
     ) {
         let io = handleWithoutLock(first, from: source)
         core.lock.lock()
-        if commit(first, io: io, completion: completion) {
+        if ReducedActionSource.whileReducing(source, { commit(first, io: io, completion: completion) }) {
             return
         }
         runQueuedTurns()
@@ -68,7 +68,9 @@ extension ReduxStoreBase {
         } else {
             io = .pure()
         }
-        return commit(action, io: io, completion: completion, notifies: notifies)
+        return ReducedActionSource.whileReducing(source) {
+            commit(action, io: io, completion: completion, notifies: notifies)
+        }
     }
 
     /// Asks the middleware for the action's IO. Call without the lock, on a store with
