@@ -1,8 +1,9 @@
 /// The lifetime of a feature's state in a larger state: from when the feature's part appeared
 /// (a detail opened, a row added, a case entered) until the store's state no longer has it.
 ///
-/// A middleware lifted into a part that comes and goes (``MiddlewareProtocol/liftOptional(inputAction:outputAction:state:)``,
-/// `liftToCollection`) runs its ``IO`` with an output whose ``AnyActionHandler/lifetime`` is the
+/// A middleware lifted into a part that comes and goes
+/// (``MiddlewareProtocol/liftOptional(inputAction:outputAction:state:)``, `liftToCollection` by
+/// id or by key) runs its ``IO`` with an output whose ``AnyActionHandler/lifetime`` is the
 /// lifetime of its part. Once the part goes, the lifted middleware ends the lifetime (in the
 /// ``IO`` phase of the turn whose reducer removed it), which:
 ///
@@ -11,9 +12,10 @@
 /// - drops every action dispatched to that output from then on.
 ///
 /// ```swift
-/// IO { output in
-///     let timer = Heartbeat.start { output.dispatch(.beat) }
-///     output.lifetime?.onEnd { timer.stop() }
+/// return IO { output in
+///     let itemID = state().itemID
+///     presence.enter(itemID)
+///     output.lifetime?.onEnd { presence.leave(itemID) }
 /// }
 /// ```
 ///

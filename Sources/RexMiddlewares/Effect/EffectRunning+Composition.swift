@@ -30,3 +30,27 @@ extension MiddlewarePair: EffectRunning where First: EffectRunning, Second: Effe
         } while runningEffectCount > 0
     }
 }
+
+extension LiftOptionalMiddleware: EffectRunning where Inner: EffectRunning {
+    /// How many effects the lifted middleware is running now.
+    public var runningEffectCount: Int {
+        inner.runningEffectCount
+    }
+
+    /// Returns once the lifted middleware's effects have ended.
+    public func waitForEffects() async {
+        await inner.waitForEffects()
+    }
+}
+
+extension LiftToCollectionMiddleware: EffectRunning where PartMiddleware: EffectRunning {
+    /// How many effects the elements' middleware is running now, for every element.
+    public var runningEffectCount: Int {
+        partMiddleware.runningEffectCount
+    }
+
+    /// Returns once the elements' middleware's effects have ended.
+    public func waitForEffects() async {
+        await partMiddleware.waitForEffects()
+    }
+}
