@@ -6,20 +6,11 @@ enum ReducedActionSource {
     @TaskLocal
     static var current: ActionSource?
 
-    /// Runs `body` (the reducing part of a turn) with `source` as the current source in debug
-    /// builds; only `body` in release builds, where nothing reads it.
-    @inlinable @inline(__always)
-    static func whileReducing<Result>(_ source: ActionSource, _ body: () -> Result) -> Result {
-        #if DEBUG
-        return withCurrent(source, body)
-        #else
-        return body()
-        #endif
-    }
-
-    /// Runs `body` with `source` as the current source.
+    /// Runs `body` (the reducing part of a turn) with `source` as the current source. Debug
+    /// builds only: the store calls it under `#if DEBUG`, since in release builds even a closure
+    /// called at once cost the turn tens of instructions.
     @usableFromInline
-    static func withCurrent<Result>(_ source: ActionSource, _ body: () -> Result) -> Result {
+    static func whileReducing<Result>(_ source: ActionSource, _ body: () -> Result) -> Result {
         $current.withValue(source, operation: body)
     }
 }

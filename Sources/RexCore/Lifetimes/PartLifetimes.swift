@@ -8,16 +8,19 @@
 /// collections, every live key.
 @usableFromInline
 final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `live` and `checkedVersion` are guarded by `lock`
-    private let lock = Lock()
-    private var live: [Key: StateLifetime] = [:]
+    // Inlinable, so that the app specializes it for its keys: run unspecialized, each check of a
+    // turn looked up the dictionary's generic metadata several times (W14: 9,000 instructions
+    // per edit).
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var live: [Key: StateLifetime] = [:]
     /// For an identified array: the version of its history at the last check.
-    private var checkedVersion: ChangeVersion?
+    @usableFromInline @exclusivity(unchecked) var checkedVersion: ChangeVersion?
 
     @usableFromInline
     init() {}
 
     /// Whether no part has a lifetime: nothing to check after a turn.
-    @usableFromInline
+    @inlinable
     var isEmpty: Bool {
         lock.withLock { live.isEmpty }
     }
@@ -25,7 +28,7 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
     /// The lifetime of the part at `key`, nested in `parent`: the one it has, or a new one when
     /// it has none or its last one ended; an ended one when the part is absent (`isPresent` is
     /// false), so that what starts for it stops at once.
-    @usableFromInline
+    @inlinable
     func lifetime(for key: Key, within parent: StateLifetime?, isPresent: Bool) -> StateLifetime {
         guard isPresent else {
             let ended = StateLifetime()
@@ -45,12 +48,15 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
     /// Ends the lifetimes of the parts for which `isPresent` is false, checking every live key.
     ///
     /// - Complexity: O(*k*) calls of `isPresent` for *k* live lifetimes.
-    @usableFromInline
+    @inlinable
     func endDeparted(isPresent: (Key) -> Bool) {
-        let departed = lock.withLock { removeDeparted(among: Array(live.keys), isPresent: isPresent) }
-        for lifetime in departed {
-            lifetime.end()
+        var departed: [StateLifetime] = []
+        lock.withLock {
+            for key in Array(live.keys) {
+                removeIfDeparted(key, isPresent: isPresent, into: &departed)
+            }
         }
+        end(departed)
     }
 
     /// Ends the lifetimes of the elements no longer in `array`, checking only the ids its change
@@ -59,23 +65,24 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
     /// - Complexity: O(*c*) for *c* changes since the last check; O(*k*) for *k* live
     ///   lifetimes when the array was made again (sorted, emptied) or changed more than its log
     ///   keeps.
-    @usableFromInline
+    @inlinable
     func endDeparted<Element>(from array: IdentifiedArray<Key, Element>) {
-        let departed: [StateLifetime] = lock.withLock {
+        var departed: [StateLifetime] = []
+        lock.withLock {
             let version = array.changeVersion
             defer { checkedVersion = version }
-            guard version != checkedVersion else { return [] }
-            var changed: [Key] = []
+            guard version != checkedVersion else { return }
+            let isPresent = { (id: Key) in array.contains(id: id) }
             if let checkedVersion, array.forEachChange(since: checkedVersion, { change in
-                if live[change.id] != nil { changed.append(change.id) }
+                removeIfDeparted(change.id, isPresent: isPresent, into: &departed)
             }) {
-                return removeDeparted(among: changed) { array.contains(id: $0) }
+                return
             }
-            return removeDeparted(among: Array(live.keys)) { array.contains(id: $0) }
+            for key in Array(live.keys) {
+                removeIfDeparted(key, isPresent: isPresent, into: &departed)
+            }
         }
-        for lifetime in departed {
-            lifetime.end()
-        }
+        end(departed)
     }
 
     /// Ends the lifetimes of the elements no longer in `elements`, each identified by `id`.
@@ -88,16 +95,23 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
         endDeparted { present.contains($0) }
     }
 
-    /// Removes and returns the lifetimes among `keys` whose part is absent, or that ended with
-    /// their parent. Call with the lock held.
-    private func removeDeparted(among keys: [Key], isPresent: (Key) -> Bool) -> [StateLifetime] {
-        var departed: [StateLifetime] = []
-        for key in keys {
-            guard let lifetime = live[key], lifetime.hasEnded || !isPresent(key) else { continue }
-            live[key] = nil
-            departed.append(lifetime)
+    /// Moves the lifetime of `key` to `departed` if its part is absent. Call with the lock held.
+    ///
+    /// (A lifetime that ended with its parent stays until its part goes, or `lifetime(for:)`
+    /// replaces it: asking each whether it ended would take its lock at every check.)
+    @inlinable
+    func removeIfDeparted(_ key: Key, isPresent: (Key) -> Bool, into departed: inout [StateLifetime]) {
+        guard let index = live.index(forKey: key), !isPresent(key) else { return }
+        departed.append(live.values[index])
+        live.remove(at: index)
+    }
+
+    /// Ends `departed`, outside the lock: ending calls what was registered.
+    @inlinable
+    func end(_ departed: [StateLifetime]) {
+        for lifetime in departed {
+            lifetime.end()
         }
-        return departed
     }
 }
 
