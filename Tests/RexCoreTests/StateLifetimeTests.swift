@@ -59,4 +59,20 @@ struct StateLifetimeTests {
         mapped.dispatch(DispatchedAction("abc", dispatcher: .here()))
         #expect(received.values == [3])
     }
+
+    @Test("A lifetime with a presence check has ended as soon as its part is absent, before anyone ends it, and so has one nested in it")
+    func presence() {
+        let present = Recorder<Bool>()
+        present.record(true)
+        let lifetime = StateLifetime(isPresent: { present.values.last! })
+        let nested = StateLifetime(within: lifetime)
+        let calls = Recorder<String>()
+        lifetime.onEnd { calls.record("ended") }
+        #expect(!lifetime.hasEnded && !nested.hasEnded)
+        present.record(false)
+        #expect(lifetime.hasEnded && nested.hasEnded)
+        #expect(calls.values.isEmpty)
+        lifetime.end()
+        #expect(calls.values == ["ended"])
+    }
 }

@@ -11,8 +11,11 @@ public struct AnyActionHandler<ActionType>: ActionHandler, Sendable {
     /// go (the middleware was lifted with `liftOptional` or `liftToCollection`); `nil` when it is
     /// always there.
     ///
-    /// Once it has ended, this output drops what is dispatched to it. Register with
-    /// ``StateLifetime/onEnd(_:)`` to stop work that outlives the state.
+    /// The output dispatches as any other, so that what the middleware's IO dispatches at once is
+    /// delivered as in SwiftRex; work that outlives the turn registers with
+    /// ``StateLifetime/onEnd(_:)`` to stop when the state goes, and asks
+    /// ``StateLifetime/hasEnded`` before it dispatches later (an `EffectMiddleware`'s effects
+    /// do both).
     public let lifetime: StateLifetime?
 
     /// Creates a handler that passes every dispatched action to a closure.

@@ -26,20 +26,23 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
     }
 
     /// The lifetime of the part at `key`, nested in `parent`: the one it has, or a new one when
-    /// it has none or its last one ended; an ended one when the part is absent (`isPresent` is
-    /// false), so that what starts for it stops at once.
+    /// it has none or its last one ended; an ended one when the part is absent, so that what
+    /// starts for it stops at once.
+    ///
+    /// - Parameters:
+    ///   - isPresent: Reads whether the part is in the store's live state.
     @inlinable
-    func lifetime(for key: Key, within parent: StateLifetime?, isPresent: Bool) -> StateLifetime {
-        guard isPresent else {
+    func lifetime(for key: Key, within parent: StateLifetime?, isPresent: @escaping @Sendable () -> Bool) -> StateLifetime {
+        guard isPresent() else {
             let ended = StateLifetime()
             ended.end()
             return ended
         }
         return lock.withLock {
-            if let lifetime = live[key], !lifetime.hasEnded {
+            if let lifetime = live[key], !lifetime.wasEnded {
                 return lifetime
             }
-            let lifetime = StateLifetime(within: parent)
+            let lifetime = StateLifetime(within: parent, isPresent: isPresent)
             live[key] = lifetime
             return lifetime
         }
@@ -130,8 +133,8 @@ extension PartLifetimes {
     }
 
     /// The IO of the part at `key`: ends the lifetimes of departed parts, then runs `io` with an
-    /// output that lives in the part's lifetime (see ``AnyActionHandler/living(in:while:)``).
-    /// For a pure `io`, only the check. Ask only when `io` is not pure or not ``isEmpty``.
+    /// output that carries the part's lifetime (``AnyActionHandler/lifetime``). For a pure `io`,
+    /// only the check. Ask only when `io` is not pure or not ``isEmpty``.
     ///
     /// - Parameters:
     ///   - isPresent: Whether the part is in the store's live state.
@@ -145,8 +148,7 @@ extension PartLifetimes {
         guard !io.isPure else { return departureCheck(endDeparted) }
         return IO { [self] output in
             endDeparted()
-            let lifetime = lifetime(for: key, within: output.lifetime, isPresent: isPresent())
-            io.run(output.living(in: lifetime, while: isPresent))
+            io.run(output.with(lifetime: lifetime(for: key, within: output.lifetime, isPresent: isPresent)))
         }
     }
 }

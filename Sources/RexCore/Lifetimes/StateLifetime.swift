@@ -5,11 +5,11 @@
 /// (``MiddlewareProtocol/liftOptional(inputAction:outputAction:state:)``, `liftToCollection` by
 /// id or by key) runs its ``IO`` with an output whose ``AnyActionHandler/lifetime`` is the
 /// lifetime of its part. Once the part goes, the lifted middleware ends the lifetime (in the
-/// ``IO`` phase of the turn whose reducer removed it), which:
-///
-/// - calls what was registered with ``onEnd(_:)``: an `EffectMiddleware` cancels the part's
-///   effects there, and a plain middleware may stop what it started;
-/// - drops every action dispatched to that output from then on.
+/// ``IO`` phase of the turn whose reducer removed it), which calls what was registered with
+/// ``onEnd(_:)``: an `EffectMiddleware` cancels the part's effects there, and a plain middleware
+/// may stop what it started. ``hasEnded`` tells the part gone from then on, and already from the
+/// moment the reducer removed it: an `EffectMiddleware`'s effects ask it before each action they
+/// send, and send nothing once it is true.
 ///
 /// ```swift
 /// return IO { output in
@@ -23,13 +23,24 @@
 public final class StateLifetime: @unchecked Sendable {  // `isOver`, `observers` and `nextKey` are guarded by `lock`
     private let lock = Lock()
     private var isOver = false
+    /// The lifetime this one is nested in.
+    private let parent: StateLifetime?
+    /// Whether the part is in the store's live state; `nil` when only `end()` tells.
+    private let isPresent: (@Sendable () -> Bool)?
     private var observers: [UInt64: @Sendable () -> Void] = [:]
     private var nextKey: UInt64 = 0
     /// Ends this lifetime with its parent's, while both last.
     private var parentObservation: Observation?
 
     /// Creates a lifetime that lasts until ``end()`` is called, or until `parent` ends.
-    public init(within parent: StateLifetime? = nil) {
+    ///
+    /// - Parameters:
+    ///   - parent: The lifetime this one is nested in: it ends with it.
+    ///   - isPresent: Reads whether the part is in the store's live state (it reads the state,
+    ///     so ask ``hasEnded`` outside a reducer); `nil` when only ``end()`` ends it.
+    public init(within parent: StateLifetime? = nil, isPresent: (@Sendable () -> Bool)? = nil) {
+        self.parent = parent
+        self.isPresent = isPresent
         guard let parent else { return }
         // `[weak self]`: the parent must not keep an ended child's lifetime (and what it holds)
         // alive for as long as the parent lasts.
@@ -37,8 +48,18 @@ public final class StateLifetime: @unchecked Sendable {  // `isOver`, `observers
         lock.withLock { parentObservation = observation }
     }
 
-    /// Whether the state this lifetime follows has gone.
+    /// Whether the state this lifetime follows has gone: the lifetime was ended, or the part (or
+    /// a part it is nested in) is absent from the store's live state now.
+    ///
+    /// Reads the store's state when the lifetime was made with `isPresent`: ask it outside a
+    /// reducer.
     public var hasEnded: Bool {
+        wasEnded || isPresent?() == false || parent?.hasEnded == true
+    }
+
+    /// Whether ``end()`` was called (or the parent ended), without reading the store's state.
+    @usableFromInline
+    var wasEnded: Bool {
         lock.withLock { isOver }
     }
 

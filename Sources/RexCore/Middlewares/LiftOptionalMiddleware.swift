@@ -3,10 +3,11 @@
 ///
 /// The wrapped middleware runs only while its state is there: an action for it while the state
 /// is `nil` is skipped (the lifted reducer says so in a debug build). What its ``IO`` starts lives
-/// as long as the state: once a turn leaves the state `nil`, the output it was given drops what
-/// is dispatched to it, and its ``AnyActionHandler/lifetime`` ends, which cancels an
-/// `EffectMiddleware`'s effects. The state getter it was given returns, once the state is gone,
-/// the state as it was when the action was handled.
+/// as long as the state: the output the IO is given carries the state's
+/// ``AnyActionHandler/lifetime``, which ends in the IO phase of the turn that leaves the state
+/// `nil`; an `EffectMiddleware`'s effects are cancelled then, and send nothing more. The state
+/// getter the wrapped middleware was given returns, once the state is gone, the state as it was
+/// when the action was handled.
 public struct LiftOptionalMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType, Inner: MiddlewareProtocol>:
     MiddlewareProtocol where Inner.StateType: Sendable
 {

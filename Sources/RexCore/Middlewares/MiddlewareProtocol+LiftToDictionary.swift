@@ -15,9 +15,9 @@ extension MiddlewareProtocol where StateType: Sendable {
     /// ```
     ///
     /// An action for a key the dictionary does not have is skipped. What the middleware's IO
-    /// starts lives as long as its key: once a turn removes the key, the output drops what is
-    /// dispatched to it and its ``AnyActionHandler/lifetime`` ends (an `EffectMiddleware`'s
-    /// effects for that key are cancelled). `state()` in the IO reads the value of that key each
+    /// starts lives as long as its key: the output carries the key's
+    /// ``AnyActionHandler/lifetime``, which ends once a turn removes the key (an
+    /// `EffectMiddleware`'s effects for that key are cancelled, and send nothing more). `state()` in the IO reads the value of that key each
     /// time; once the key is gone, it returns the value as it was when the action was handled.
     ///
     /// - Complexity: O(1) per action; while values have live work, O(*k*) more after each turn

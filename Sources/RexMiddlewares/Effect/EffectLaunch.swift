@@ -48,7 +48,7 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
         }
         if let lifetime = output.lifetime, !endsAtOnce {
             // Cancelled when its state goes, at once if it has gone: a task not made yet is
-            // cancelled by `attach`. Its sends are dropped by the output from then on.
+            // cancelled by `attach`. It sends nothing once its state is gone (`EffectContext.send`).
             lifetimeObservation = lifetime.onEnd { [registry] in registry.cancel(self) }
         }
         #if compiler(>=6.2) && !REX_NO_IMMEDIATE_TASKS
