@@ -47,15 +47,15 @@ struct MiddlewareLiftOptionalTests {
         let present = OptionalGlobalState(detail: CounterFeatureState(value: 7))
         let absent = OptionalGlobalState()
 
-        #expect(dispatched(by: fullLift, for: .detail(.add(1)), state: present) == [.detail(.report(7))])
-        #expect(dispatched(by: fullLift, for: .detail(.add(1)), state: absent) == [])
-        #expect(dispatched(by: fullLift, for: .open, state: present) == [])
-        #expect(dispatched(by: inputLift, for: .detail(.add(1)), state: present) == [.report(7)])
-        #expect(dispatched(by: inputLift, for: .detail(.add(1)), state: absent) == [])
-        #expect(dispatched(by: outputLift, for: .add(1), state: present) == [.detail(.report(7))])
-        #expect(dispatched(by: outputLift, for: .add(1), state: absent) == [])
-        #expect(dispatched(by: stateLift, for: .add(1), state: present) == [.report(7)])
-        #expect(dispatched(by: stateLift, for: .add(1), state: absent) == [])
+        #expect(fullLift.dispatched(for: .detail(.add(1)), state: present) == [.detail(.report(7))])
+        #expect(fullLift.dispatched(for: .detail(.add(1)), state: absent) == [])
+        #expect(fullLift.dispatched(for: .open, state: present) == [])
+        #expect(inputLift.dispatched(for: .detail(.add(1)), state: present) == [.report(7)])
+        #expect(inputLift.dispatched(for: .detail(.add(1)), state: absent) == [])
+        #expect(outputLift.dispatched(for: .add(1), state: present) == [.detail(.report(7))])
+        #expect(outputLift.dispatched(for: .add(1), state: absent) == [])
+        #expect(stateLift.dispatched(for: .add(1), state: present) == [.report(7)])
+        #expect(stateLift.dispatched(for: .add(1), state: absent) == [])
         #expect(full.seen.values == [.add(1)])
         #expect(inputAndState.seen.values == [.add(1)])
         #expect(outputAndState.seen.values == [.add(1)])
@@ -112,19 +112,9 @@ struct MiddlewareLiftOptionalTests {
         let bySwiftRexSpelling = reporter.liftToCollection(action: \OptionalGlobalAction.counter, stateCollection: \OptionalGlobalState.counters)
         let state = OptionalGlobalState(counters: ["a": CounterFeatureState(value: 3)])
         let expected: [OptionalGlobalAction] = [.counter(ElementIDAction(id: "a", action: .report(3)))]
-        #expect(dispatched(by: lifted, for: .counter(ElementIDAction(id: "a", action: .add(1))), state: state) == expected)
-        #expect(dispatched(by: bySwiftRexSpelling, for: .counter(ElementIDAction(id: "a", action: .add(1))), state: state) == expected)
-        #expect(dispatched(by: lifted, for: .counter(ElementIDAction(id: "b", action: .add(1))), state: state) == [])
+        #expect(lifted.dispatched(for: .counter(ElementIDAction(id: "a", action: .add(1))), state: state) == expected)
+        #expect(bySwiftRexSpelling.dispatched(for: .counter(ElementIDAction(id: "a", action: .add(1))), state: state) == expected)
+        #expect(lifted.dispatched(for: .counter(ElementIDAction(id: "b", action: .add(1))), state: state) == [])
     }
 
-    /// Runs one action through a middleware and returns what its IO dispatched at once.
-    func dispatched<Middleware: MiddlewareProtocol>(
-        by middleware: Middleware,
-        for action: Middleware.InputActionType,
-        state: Middleware.StateType
-    ) -> [Middleware.OutputActionType] where Middleware.StateType: Sendable, Middleware.OutputActionType: Sendable {
-        let output = Recorder<Middleware.OutputActionType>()
-        middleware.handle(action: action, from: .here(), state: { state }).run(output.output)
-        return output.values
-    }
 }

@@ -21,23 +21,13 @@ struct MiddlewareLiftTests {
 
     static let global = GlobalState(counter: CounterFeatureState(value: 7), label: "L")
 
-    /// Runs one action through a middleware of the global domain and returns what it dispatched.
-    func dispatched<Middleware: MiddlewareProtocol>(
-        by middleware: Middleware,
-        for action: Middleware.InputActionType,
-        state: Middleware.StateType
-    ) -> [Middleware.OutputActionType] where Middleware.StateType: Sendable, Middleware.OutputActionType: Sendable {
-        let output = Recorder<Middleware.OutputActionType>()
-        middleware.handle(action: action, from: .here(), state: { state }).run(output.output)
-        return output.values
-    }
 
     @Test("Lifted by key paths and an enum case, a middleware sees its action and state and dispatches global actions")
     func liftAllByKeyPath() {
         let reporter = Reporter()
         let lifted = reporter.lift(inputAction: \GlobalAction.counter, outputAction: GlobalAction.counter, state: \GlobalState.counter)
-        #expect(dispatched(by: lifted, for: .counter(.add(1)), state: Self.global) == [.counter(.report(7))])
-        #expect(dispatched(by: lifted, for: .other("x"), state: Self.global) == [])
+        #expect(lifted.dispatched(for: .counter(.add(1)), state: Self.global) == [.counter(.report(7))])
+        #expect(lifted.dispatched(for: .other("x"), state: Self.global) == [])
         #expect(reporter.seen.values == [.add(1)])
     }
 
@@ -48,7 +38,7 @@ struct MiddlewareLiftTests {
             outputAction: { GlobalAction.counter($0) },
             state: { (state: GlobalState) in state.counter }
         )
-        #expect(dispatched(by: lifted, for: .counter(.add(1)), state: Self.global) == [.counter(.report(7))])
+        #expect(lifted.dispatched(for: .counter(.add(1)), state: Self.global) == [.counter(.report(7))])
     }
 
     @Test("Key path and closure may be mixed for the input action and the state")
@@ -63,8 +53,8 @@ struct MiddlewareLiftTests {
             outputAction: GlobalAction.counter,
             state: \GlobalState.counter
         )
-        #expect(dispatched(by: byInputPath, for: .counter(.add(1)), state: Self.global) == [.counter(.report(7))])
-        #expect(dispatched(by: byStatePath, for: .counter(.add(1)), state: Self.global) == [.counter(.report(7))])
+        #expect(byInputPath.dispatched(for: .counter(.add(1)), state: Self.global) == [.counter(.report(7))])
+        #expect(byStatePath.dispatched(for: .counter(.add(1)), state: Self.global) == [.counter(.report(7))])
     }
 
     @Test("A lifted middleware ignores actions its input getter maps to nil, and returns a pure IO")
@@ -87,8 +77,8 @@ struct MiddlewareLiftTests {
         let byPath = Reporter().lift(inputAction: \GlobalAction.counter, outputAction: GlobalAction.counter)
         let byClosure = Reporter().lift(inputAction: { (action: GlobalAction) in action.counter }, outputAction: GlobalAction.counter)
         let local = CounterFeatureState(value: 3)
-        #expect(dispatched(by: byPath, for: .counter(.add(1)), state: local) == [.counter(.report(3))])
-        #expect(dispatched(by: byClosure, for: .counter(.add(1)), state: local) == [.counter(.report(3))])
+        #expect(byPath.dispatched(for: .counter(.add(1)), state: local) == [.counter(.report(3))])
+        #expect(byClosure.dispatched(for: .counter(.add(1)), state: local) == [.counter(.report(3))])
     }
 
     @Test("Input and state lifted, the output stays local")
@@ -101,8 +91,8 @@ struct MiddlewareLiftTests {
             state: { (state: GlobalState) in state.counter }
         )
         for lifted in [byPaths.eraseToAnyMiddleware(), inputPath.eraseToAnyMiddleware(), statePath.eraseToAnyMiddleware(), byClosures.eraseToAnyMiddleware()] {
-            #expect(dispatched(by: lifted, for: .counter(.add(1)), state: Self.global) == [.report(7)])
-            #expect(dispatched(by: lifted, for: .other("x"), state: Self.global) == [])
+            #expect(lifted.dispatched(for: .counter(.add(1)), state: Self.global) == [.report(7)])
+            #expect(lifted.dispatched(for: .other("x"), state: Self.global) == [])
         }
     }
 
@@ -110,8 +100,8 @@ struct MiddlewareLiftTests {
     func liftOutputAndState() {
         let byPath = Reporter().lift(outputAction: GlobalAction.counter, state: \GlobalState.counter)
         let byClosure = Reporter().lift(outputAction: GlobalAction.counter, state: { (state: GlobalState) in state.counter })
-        #expect(dispatched(by: byPath, for: .add(1), state: Self.global) == [.counter(.report(7))])
-        #expect(dispatched(by: byClosure, for: .add(1), state: Self.global) == [.counter(.report(7))])
+        #expect(byPath.dispatched(for: .add(1), state: Self.global) == [.counter(.report(7))])
+        #expect(byClosure.dispatched(for: .add(1), state: Self.global) == [.counter(.report(7))])
     }
 
     @Test("Only the input, the output or the state lifted")
@@ -119,17 +109,17 @@ struct MiddlewareLiftTests {
         let local = CounterFeatureState(value: 2)
         let inputByPath = Reporter().lift(inputAction: \GlobalAction.counter)
         let inputByClosure = Reporter().lift(inputAction: { (action: GlobalAction) in action.counter })
-        #expect(dispatched(by: inputByPath, for: .counter(.add(1)), state: local) == [.report(2)])
-        #expect(dispatched(by: inputByClosure, for: .counter(.add(1)), state: local) == [.report(2)])
-        #expect(dispatched(by: inputByPath, for: .other("x"), state: local) == [])
+        #expect(inputByPath.dispatched(for: .counter(.add(1)), state: local) == [.report(2)])
+        #expect(inputByClosure.dispatched(for: .counter(.add(1)), state: local) == [.report(2)])
+        #expect(inputByPath.dispatched(for: .other("x"), state: local) == [])
 
         let output = Reporter().lift(outputAction: GlobalAction.counter)
-        #expect(dispatched(by: output, for: .add(1), state: local) == [.counter(.report(2))])
+        #expect(output.dispatched(for: .add(1), state: local) == [.counter(.report(2))])
 
         let stateByPath = Reporter().lift(state: \GlobalState.counter)
         let stateByClosure = Reporter().lift(state: { (state: GlobalState) in state.counter })
-        #expect(dispatched(by: stateByPath, for: .add(1), state: Self.global) == [.report(7)])
-        #expect(dispatched(by: stateByClosure, for: .add(1), state: Self.global) == [.report(7)])
+        #expect(stateByPath.dispatched(for: .add(1), state: Self.global) == [.report(7)])
+        #expect(stateByClosure.dispatched(for: .add(1), state: Self.global) == [.report(7)])
     }
 
     @Test("A middleware of Void state and Never output lifts with ignore and absurd")
