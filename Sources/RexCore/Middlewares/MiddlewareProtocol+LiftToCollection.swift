@@ -19,8 +19,14 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
     /// the element by its id each time; once the element is removed, it returns the element as
     /// it was when the action was handled.
     ///
+    /// What the element's IO starts lives as long as the element: its output carries the
+    /// element's ``AnyActionHandler/lifetime``, which ends in the IO phase of the turn that
+    /// removes the element (an `EffectMiddleware`'s effects for it are cancelled, and send
+    /// nothing more). See the article "Features that come and go".
+    ///
     /// - Complexity: O(*n*) per action for an *n*-element collection, to find the element; O(1)
-    ///   for an ``IdentifiedArray``.
+    ///   for an ``IdentifiedArray``. While elements have live work, a check after each turn:
+    ///   O(*n*) for a collection, O(changes) for an ``IdentifiedArray``.
     @inlinable
     public func liftToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState, CollectionState: Collection & Sendable>(
         inputAction: @escaping @Sendable (GlobalInput) -> ElementIDAction<StateType.ID, InputActionType>?,
@@ -40,7 +46,8 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
     /// Returns this middleware running for the elements of an ``IdentifiedArray``, each found by
     /// its id in O(1); otherwise as the lift to any collection.
     ///
-    /// - Complexity: O(1) per action, however many elements the array holds.
+    /// - Complexity: O(1) per action, however many elements the array holds; while elements
+    ///   have live work, a check after each turn of the ids the array's change log names.
     @inlinable
     public func liftToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState>(
         inputAction: @escaping @Sendable (GlobalInput) -> ElementIDAction<StateType.ID, InputActionType>?,
@@ -143,7 +150,8 @@ extension MiddlewareProtocol where StateType: Sendable {
     ///
     /// An action for an index outside the collection is skipped. `state()` in the IO reads the
     /// element at that index each time; once the index is outside the collection, it returns the
-    /// element as it was when the action was handled.
+    /// element as it was when the action was handled. An index names a place, not an element:
+    /// what the IO starts is not tied to one (lift by id for that).
     ///
     /// - Complexity: O(1) per action for a `RandomAccessCollection`.
     @inlinable
