@@ -8,10 +8,11 @@ extension StoreType {
     /// }
     /// ```
     ///
-    /// Once the part goes, the projection's ``StoreProjection/state`` stays the last value the
-    /// part had, and its subscribers hear nothing more; make a new projection when the part
-    /// comes back. What it dispatches still reaches the store, where a reducer lifted with
-    /// `liftOptional` skips it (and a debug build says so, naming where it was dispatched).
+    /// While the part is absent, the projection's ``StoreProjection/state`` stays the last value
+    /// the part had, and its subscribers hear nothing; when a part is there again, the
+    /// projection shows it (it follows the path, not one part's identity). What it dispatches
+    /// meanwhile still reaches the store, where a reducer lifted with `liftOptional` skips it (and
+    /// a debug build says so, naming where it was dispatched).
     ///
     /// - Parameters:
     ///   - action: Maps a view action to this store's action; return `nil` to drop it.
