@@ -1,0 +1,98 @@
+import RexCore
+
+/// The check an ``EffectSupervisor`` makes after each turn: reads the part of the state it
+/// watches, and only when the part differs from the one of the last check, derives the keyed set
+/// of effects the state calls for and reconciles the running effects with it.
+///
+/// A turn that leaves the part as it was costs a lock and one comparison of the part, whatever
+/// the number of effects running.
+final class KeyedEffectSupervision<
+    StateType, OutputActionType, Dependencies: Sendable,
+    Part: Equatable & Sendable, Key: Hashable & Sendable, Value: Equatable & Sendable
+>: EffectSupervision<StateType, OutputActionType>, @unchecked Sendable {  // `lastPart` and `set` are guarded by `lock`
+    private let part: @Sendable (StateType) -> Part
+    private let keys: @Sendable (Part) -> [Key: Value]
+    private let effect: @Sendable (Key, Value) -> Effect<Dependencies, OutputActionType>
+    private let dependencies: Dependencies
+    /// The part at the last check; `nil` before the first.
+    @exclusivity(unchecked) private var lastPart: Part?
+    @exclusivity(unchecked) private var set = SupervisedEffectSet<Key, Value>()
+
+    init(
+        dependencies: Dependencies,
+        part: @escaping @Sendable (StateType) -> Part,
+        keys: @escaping @Sendable (Part) -> [Key: Value],
+        effect: @escaping @Sendable (Key, Value) -> Effect<Dependencies, OutputActionType>
+    ) {
+        self.dependencies = dependencies
+        self.part = part
+        self.keys = keys
+        self.effect = effect
+    }
+
+    override func afterTurn(output: AnyActionHandler<OutputActionType>) {
+        lock.lock()
+        // The getter reads the committed state; it does not dispatch, nor take this lock.
+        guard let getState else {
+            lock.unlock()
+            return
+        }
+        let current = part(getState())
+        if let lastPart, lastPart == current {
+            lock.unlock()
+            return
+        }
+        lastPart = current
+        let changes = set.reconcile(with: keys(current)) { [lock] token in
+            SupervisedRun(lock: lock, description: token.description)
+        }
+        lock.unlock()
+        // Outside the lock: cancelling a task, and starting one, may run code of others.
+        for token in changes.cancels {
+            registry.cancel(token)
+        }
+        for start in changes.starts {
+            launch(start, output: output)
+        }
+    }
+
+    /// Starts the effect of a key: the app's effect, with the key as its token (which cancels
+    /// the effect the key ran before, on a restart), its actions passed to the store only while
+    /// its run is kept.
+    private func launch(_ start: SupervisedEffectSet<Key, Value>.Start, output: AnyActionHandler<OutputActionType>) {
+        let made = effect(start.key, start.value)
+        guard let work = made.work.asRun else {
+            // Nothing to run (`doNothing`, or a `toCancel`, which has nothing here to cancel).
+            start.run.end()
+            return
+        }
+        let run = start.run
+        let supervised = Effect<Dependencies, OutputActionType>(
+            work: .run { context in
+                let passing = AnyActionHandler<OutputActionType> { [output = context.output] dispatched in
+                    if run.passesActions {
+                        output.dispatch(dispatched)
+                    }
+                }
+                await work(EffectContext(dependencies: context.dependencies, output: passing, source: context.source, token: context.token))
+                run.end()
+            },
+            source: made.source,
+            token: start.token,
+            cancelsInFlight: true,
+            // A throttle would drop a restart: a state-driven effect runs whenever the state says.
+            throttle: nil
+        )
+        EffectLaunch(effect: supervised, dependencies: dependencies, registry: registry).start(output: output)
+    }
+
+    override var keptEffectKeys: [String] {
+        let runs = lock.withLock { set.entries.values.map(\.run) }
+        return runs.filter(\.isRunningKept).map(\.description).sorted()
+    }
+
+    override func letAllGo() {
+        lock.withLock { set.letAllGo() }
+        registry.cancelAll()
+    }
+}
