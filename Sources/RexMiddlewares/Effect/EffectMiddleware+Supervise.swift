@@ -5,7 +5,7 @@ import RexCore
 // user looks for effects; TCA's nearest is `onMount(id:)`.
 
 extension EffectMiddleware {
-    /// The middleware ``supervise(_:each:effect:)`` makes: an ``EffectSupervisor`` of the same
+    /// The middleware `supervise(_:each:effect:)` makes: an ``EffectSupervisor`` of the same
     /// actions, state and dependencies.
     public typealias Supervisor = EffectSupervisor<InputActionType, OutputActionType, StateType, Dependencies>
 

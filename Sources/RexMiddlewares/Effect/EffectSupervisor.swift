@@ -4,8 +4,8 @@ import RexCore
 /// turn, it derives from the state a keyed set of effects, and starts the effects of keys that
 /// appeared, cancels those of keys that went, and restarts those whose value changed.
 ///
-/// Made with ``EffectMiddleware/supervise(_:each:effect:)`` (or its one-effect form,
-/// ``EffectMiddleware/supervise(_:effect:)``), the name SwiftRex gives state-driven effects:
+/// Made with `EffectMiddleware.supervise(_:each:effect:)` (or its one-effect form,
+/// `EffectMiddleware.supervise(_:effect:)`), the name SwiftRex gives state-driven effects:
 ///
 /// ```swift
 /// let transfers = EffectMiddleware<AppAction, AppAction, AppState, Void>.supervise(
@@ -40,8 +40,9 @@ import RexCore
 ///   ``EffectMiddleware``'s do; ``keptEffectKeys`` names those the state keeps running, which
 ///   `TestStore.finish()` reports. Releasing the middleware (with its store) cancels them all.
 ///
-/// Compose it at the level of the state it reads: a lift whose action getter skips an action
-/// also skips the check of that turn.
+/// Compose it where every action reaches it: a lift whose action getter skips an action also
+/// skips the check of that turn (a lift of the state alone is fine). One supervisor serves one
+/// store: it reads the state through the getter of its first turn.
 public final class EffectSupervisor<InputActionType, OutputActionType, StateType, Dependencies: Sendable>:
     MiddlewareProtocol, Sendable
 {

@@ -1,4 +1,4 @@
-/// The key of the one effect of ``EffectMiddleware/supervise(_:file:line:effect:)``: the place
+/// The key of the one effect of `EffectMiddleware.supervise(_:effect:)`: the place
 /// the supervisor was written, which is what a test that ends with the effect running is told.
 struct SingleSupervisedEffect: Hashable, Sendable, CustomStringConvertible {
     let description: String
