@@ -92,6 +92,36 @@ struct EffectSupervisorTests {
         }
     }
 
+    @Test("A set of 10,000 keys that no action changes is derived once, and its effects run on")
+    func largeUnchangedSetDerivedOnce() async throws {
+        try await withDeadline {
+            let derivations = Recorder<Int>()
+            var state = TransferState()
+            state.downloads = Dictionary(uniqueKeysWithValues: (0..<10_000).map { ($0, "u\($0)") })
+            // Effects that only wait to be cancelled: the test is about the set, not the effects.
+            let supervisor = TransferEffects.supervise(
+                \.downloads,
+                each: { downloads in
+                    derivations.record(downloads.count)
+                    return downloads
+                },
+                effect: { _, _ in .run { _ in try? await Task.sleep(for: .seconds(86_400)) } }
+            )
+            .inject(TransferDependencies(clock: TestClock(), events: EventLog()))
+            let store = ReduxStoreBase(initialState: state, reducer: transferReducer, middleware: supervisor)
+            for _ in 0..<1_000 {
+                store.dispatch(.bump)
+            }
+            #expect(derivations.values == [10_000])
+            #expect(supervisor.runningEffectCount == 10_000)
+            #expect(supervisor.keptEffectKeys.count == 10_000)
+            store.dispatch(.clear)
+            #expect(derivations.values == [10_000, 0])
+            await supervisor.waitForEffects()
+            #expect(supervisor.runningEffectCount == 0)
+        }
+    }
+
     @Test("What an effect sends after its key left the set is dropped")
     func lateActionsAreDropped() async throws {
         try await withDeadline {

@@ -7,6 +7,7 @@ enum TransferAction: Equatable, Sendable {
     case add(Int, String)
     case retarget(Int, String)
     case remove(Int)
+    case clear
     case bump
     case progressed(Int, String)
     case login(String)
@@ -24,6 +25,7 @@ let transferReducer = Reducer<TransferAction, TransferState>.reduce { action, st
     switch action {
     case .add(let id, let url), .retarget(let id, let url): state.downloads[id] = url
     case .remove(let id): state.downloads[id] = nil
+    case .clear: state.downloads = [:]
     case .bump: state.bumps += 1
     case .progressed(let id, let url): state.progress.append("\(id) \(url)")
     case .login(let token): state.session = token
