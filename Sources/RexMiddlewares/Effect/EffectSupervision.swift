@@ -6,24 +6,20 @@ import RexCore
 /// that the middleware's type names only the action, state and dependencies, as
 /// ``EffectMiddleware``'s does.
 @usableFromInline
-class EffectSupervision<StateType, OutputActionType>: @unchecked Sendable {  // `getState` is guarded by `lock`; the subclass's state too
-    /// Guards the getter, the last part seen, the set of running keys and every run's flags.
+class EffectSupervision<StateType, OutputActionType>: @unchecked Sendable {  // the subclass's state is guarded by `lock`
+    /// Guards the last part seen, the set of running keys and every run's flags.
     let lock = Lock(spinning: true)
     /// The effects running, as ``EffectMiddleware`` keeps them: cancelled and waited for alike.
     let registry = EffectRegistry()
     /// The store's state getter, kept from the first turn: the check after each turn reads the
     /// state through it, so that the IO of a turn captures nothing but this object (and so
     /// allocates nothing).
-    @exclusivity(unchecked) var getState: GetState<StateType>?
+    let getState = KeptStateGetter<StateType>()
 
     /// Keeps the getter of the first turn.
     @usableFromInline
     final func attachIfNeeded(_ state: @escaping GetState<StateType>) {
-        lock.lock()
-        if getState == nil {
-            getState = state
-        }
-        lock.unlock()
+        getState.keepIfNeeded(state)
     }
 
     /// Checks the state after a turn, and starts and cancels what it calls for.

@@ -26,7 +26,7 @@ import RexCore
 ///   sends an action to start (a launch action, for example).
 /// - **At the cost of what changed.** The middleware watches one part of the state, which it
 ///   compares (`==`) with the part of the last check: a turn that leaves the part alone costs
-///   that one comparison, however many effects run. Only when the part differs does it derive
+///   a read of the state, a lock and that one comparison, however many effects run. Only when the part differs does it derive
 ///   the set, in O(*n*), and reconcile it with the running one, in O(*n*). Watch the smallest
 ///   part that decides the set, of a type whose `==` is quick when nothing changed (`Array`,
 ///   `Dictionary` and `Set` compare their storage first).

@@ -4,8 +4,8 @@ import RexCore
 /// watches, and only when the part differs from the one of the last check, derives the keyed set
 /// of effects the state calls for and reconciles the running effects with it.
 ///
-/// A turn that leaves the part as it was costs a lock and one comparison of the part, whatever
-/// the number of effects running.
+/// A turn that leaves the part as it was costs reading the state, a lock and one comparison of
+/// the part, whatever the number of effects running.
 final class KeyedEffectSupervision<
     StateType, OutputActionType, Dependencies: Sendable,
     Part: Equatable & Sendable, Key: Hashable & Sendable, Value: Equatable & Sendable
@@ -31,13 +31,11 @@ final class KeyedEffectSupervision<
     }
 
     override func afterTurn(output: AnyActionHandler<OutputActionType>) {
-        lock.lock()
-        // The getter reads the committed state; it does not dispatch, nor take this lock.
-        guard let getState else {
-            lock.unlock()
-            return
-        }
+        // The getter reads the committed state, under the store's lock; read before this lock is
+        // taken, so that no thread ever holds both.
+        guard let getState = getState.getter else { return }
         let current = part(getState())
+        lock.lock()
         if let lastPart, lastPart == current {
             lock.unlock()
             return
