@@ -1,7 +1,7 @@
 // Linux keeps the flag in an atomic; Apple systems (where `Atomic` needs macOS 15 and its peers,
 // newer than Rex supports) under a lock. Built with `-DREX_LOCKED_SUPERVISION`, Linux takes the
-// lock too, so that the Apple branch is compiled and run here (CI's Apple paths should pass it,
-// beside `-DREX_LOCKED_SAVE_CHECK`).
+// lock too, as CI does once (with its other Apple paths), so that the Apple branch is compiled
+// and run here.
 #if !canImport(Darwin) && !REX_LOCKED_SUPERVISION
 import Synchronization
 #endif
