@@ -49,6 +49,9 @@ extension EffectMiddleware {
     ///
     /// - Parameters:
     ///   - part: The value the effect runs with, or `nil` when it should not run.
+    ///   - file: Where the supervisor is written: its one key, which a test that ends with the
+    ///     effect running is told.
+    ///   - line: The line where the supervisor is written, part of its key.
     ///   - effect: The effect, given the value.
     public static func supervise<Value: Equatable & Sendable>(
         _ part: @escaping @Sendable (StateType) -> Value?,
@@ -84,6 +87,9 @@ extension EffectMiddleware where Dependencies == Void {
     ///
     /// - Parameters:
     ///   - part: The value the effect runs with, or `nil` when it should not run.
+    ///   - file: Where the supervisor is written: its one key, which a test that ends with the
+    ///     effect running is told.
+    ///   - line: The line where the supervisor is written, part of its key.
     ///   - effect: The effect, given the value.
     public static func supervise<Value: Equatable & Sendable>(
         _ part: @escaping @Sendable (StateType) -> Value?,

@@ -27,9 +27,11 @@ import RexCore
 /// - **At the cost of what changed.** The middleware watches one part of the state, which it
 ///   compares (`==`) with the part of the last check: a turn that leaves the part alone costs
 ///   a read of the state, a lock and that one comparison, however many effects run. Only when the part differs does it derive
-///   the set, in O(*n*), and reconcile it with the running one, in O(*n*). Watch the smallest
-///   part that decides the set, of a type whose `==` is quick when nothing changed (`Array`,
-///   `Dictionary` and `Set` compare their storage first).
+///   the set, in O(*n*), and reconcile it with the running one, in O(*n*). (The part seen last is
+///   kept for the comparison, so the reducer's next change of it copies it once, by
+///   copy-on-write: O(*n*) too, on a turn that derives anyway.) Watch the smallest part that
+///   decides the set, of a type whose `==` is quick when nothing changed (`Array`, `Dictionary`
+///   and `Set` compare their storage first).
 /// - **Keyed.** Each effect runs under its key, as its token: a key whose value stays equal
 ///   keeps its effect running as it is, even when the effect has ended by itself; a changed value
 ///   cancels the running effect and starts a new one with the new value.
