@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # C1 (../../shared/bench/WORKLOADS.md): type-checks entry points that compose 10, 30 and 60
-# lifted middlewares and as many lifted reducers, IOs and lifted middleware readers with `<>`
+# lifted middlewares and as many lifted reducers, the same lifted into optional parts, IOs and lifted middleware readers with `<>`
 # (C1 is middlewares and reducers; IOs and readers are guarded the same way), in Swift 5 and 6 language
 # modes, each in a synchronous and an `async` function (-Xfrontend -debug-time-function-bodies),
 # three times; each function's best time is held against its target: 300 ms, and 100 ms for a

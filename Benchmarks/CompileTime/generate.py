@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the source of C1 (../../shared/bench/WORKLOADS.md): entry points that compose N lifted
-middlewares, N lifted reducers, N IOs and N lifted middleware readers with `<>`, each in a
-synchronous and an `async` function.
+middlewares, N lifted reducers, as many lifted into optional parts (`liftOptional`), N IOs and N
+lifted middleware readers with `<>`, each in a synchronous and an `async` function.
 
     generate.py N [N …] > C1.swift
 
@@ -15,7 +15,7 @@ import sys
 
 def domain(count):
     cases = "\n".join(f"    case s{k}(SubAction)" for k in range(count))
-    fields = "\n".join(f"    var s{k} = SubState()" for k in range(count))
+    fields = "\n".join(f"    var s{k} = SubState()\n    var o{k}: SubState? = nil" for k in range(count))
     getters = "\n".join(
         f"    var s{k}: SubAction? {{ if case .s{k}(let action) = self {{ return action }}; return nil }}"
         for k in range(count)
@@ -73,6 +73,19 @@ def reducers(count):
     )
 
 
+def optional_middlewares(count):
+    return " <>\n        ".join(
+        f"InspectingMiddleware().liftOptional(inputAction: \\Action.s{k}, outputAction: Action.s{k}, state: \\State.o{k})"
+        for k in range(count)
+    )
+
+
+def optional_reducers(count):
+    return " <>\n        ".join(
+        f"subReducer.liftOptional(action: \\Action.s{k}, state: \\State.o{k})" for k in range(count)
+    )
+
+
 def ios(count):
     return " <>\n        ".join(f"IO<Action> {{ output in output.dispatch(.s{k}(.bump)) }}" for k in range(count))
 
@@ -89,6 +102,8 @@ def entry_points(count):
     kinds = (
         ("Middlewares", middlewares(count)),
         ("Reducers", reducers(count)),
+        ("OptionalMiddlewares", optional_middlewares(count)),
+        ("OptionalReducers", optional_reducers(count)),
         ("IOs", ios(count)),
         ("Readers", readers(count)),
     )

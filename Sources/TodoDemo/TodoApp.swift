@@ -16,18 +16,36 @@ public final class TodoApp: Sendable {
     /// Sets aside a file whose load stopped the last launch.
     private let loadGuard: LoadGuard
 
+    /// The effects of the open detail and of the items' reminders.
+    private let effects: any EffectRunning
+
+    /// Returns once the detail's and the reminders' effects have ended: at once when no detail
+    /// is open and no reminder waits.
+    public func waitForEffects() async {
+        await effects.waitForEffects()
+    }
+
     /// Creates the app; the logger appends to `logFile`.
     public init(world: TodoWorld, logFile: URL) {
         let persistence = makePersistence(world)
         // Autosave is in the state: the reducer keeps `persistedItems` as the list while it is
         // on, and the middleware saves `persistedItems` whenever it changes.
-        let middleware = persistence <> recorder.middleware
+        // The detail's effect lives while the detail is open; each reminder while its item is there.
+        let detail = makeDetailEffects(world).liftOptional(
+            inputAction: \AppAction.detail, outputAction: AppAction.detail, state: \AppState.detail)
+        let reminders = makeReminders(world).liftToCollection(
+            inputAction: { (action: AppAction) in action.list?.item },
+            outputAction: { AppAction.list(.item($0)) },
+            state: \AppState.list.items
+        )
+        let middleware = persistence <> recorder.middleware <> detail <> reminders
         store = ReduxStoreBase(
             initialState: AppState(),
             reducer: appReducer,
             middleware: middleware.logger(actionFormat: .name, destination: .file(path: logFile.path))
         )
         self.persistence = persistence
+        effects = detail <> reminders
         loadGuard = LoadGuard(file: world.file)
         listView = store.projection(action: AppAction.list, state: TodoApp.header)
         rows = TodoRows(store: store)
@@ -91,6 +109,24 @@ public final class TodoApp: Sendable {
             } else {
                 listView.dispatch(.remove(position: position))
             }
+        case "open", "remind":
+            let parts = argument.split(separator: " ").map(String.init)
+            let ids = store.state.list.items.ids
+            guard let position = parts.first.flatMap({ Int($0) }), ids.indices.contains(position - 1) else {
+                await store.dispatchAndWait(.say("`\(words[0].lowercased())` needs the number shown before an item, as in `\(words[0].lowercased() == "open" ? "open 2" : "remind 2 10s")`."))
+                break
+            }
+            let id = ids[position - 1]
+            if words[0].lowercased() == "open" {
+                await store.dispatchAndWait(.open(id))
+                await store.dispatchAndWait(.detail(.watch))
+            } else if parts.count == 2, let seconds = Int(parts[1].hasSuffix("s") ? String(parts[1].dropLast()) : parts[1]), seconds > 0 {
+                await store.dispatchAndWait(.list(.item(ElementIDAction(id: id, action: .remind(seconds: seconds)))))
+                await store.dispatchAndWait(.say("I will remind you of item \(position) in \(seconds) s, unless it is removed."))
+            } else {
+                await store.dispatchAndWait(.say("`remind` needs a number of seconds after the item, as in `remind 2 10s`."))
+            }
+        case "close": await store.dispatchAndWait(.close)
         case "clear": listView.dispatch(.clearDone)
         case "autosave" where ["on", "off"].contains(argument):
             await store.dispatchAndWait(.autosave(argument == "on" ? .turnOn : .turnOff))
@@ -155,12 +191,20 @@ public final class TodoApp: Sendable {
                 String(format: "%2d. [%@] %@", position + 1, row.state.done ? "x" : " ", row.state.title)
             }
         }
-        return ([listView.state] + lines + [statusView.state]).joined(separator: "\n")
+        return ([listView.state] + lines + detailLine() + [statusView.state]).joined(separator: "\n")
+    }
+
+    /// The open detail's line, if a detail is open.
+    func detailLine() -> [String] {
+        let state = store.state
+        guard let detail = state.detail, let position = state.list.items.index(id: detail.itemID) else { return [] }
+        let title = state.list.items[position].title
+        return ["-- Open: \(position + 1). \(title), for \(detail.secondsOpen) s (type `close`)"]
     }
 
     static let help = """
         Commands: add <title> · done <n> (marks it done, or not done again) · rm <n> ·
-        clear (remove done items) · save · autosave on|off · export <file> (the session, for a bug report) ·
-        help · quit (saves what is not saved)
+        clear (remove done items) · open <n> · close · remind <n> <seconds>s · save · autosave on|off ·
+        export <file> (the session, for a bug report) · help · quit (saves what is not saved)
         """
 }

@@ -43,6 +43,26 @@ public enum ListAction: Codable, Equatable, Sendable {
 public enum ItemAction: Codable, Equatable, Sendable {
     /// Marks it done, or not done.
     case toggle
+    /// Reminds the user of the item after this many seconds, unless it is removed first.
+    case remind(seconds: Int)
+    /// What the reminder sends when its time has come.
+    case reminderDue
+}
+
+/// The detail of one item, open beside the list: there while the user looks at the item.
+public struct ItemDetail: Codable, Equatable, Sendable {
+    /// The item it shows.
+    public let itemID: Int
+    /// For how many seconds it has been open: counted by an effect that runs only while it is.
+    public var secondsOpen = 0
+}
+
+/// What happens to the open detail.
+public enum DetailAction: Codable, Equatable, Sendable {
+    /// Starts counting the seconds it is open.
+    case watch
+    /// One more second open.
+    case tick
 }
 
 /// One row of the list as the user sees it, without its position.
@@ -90,6 +110,8 @@ public struct AppState: Codable, Equatable, Sendable {
     public var persistedItems: IdentifiedArrayOf<TodoItem> = []
     /// What to tell the user under the list.
     public var message: String?
+    /// The item the user looks at, if any: a part that comes and goes.
+    public var detail: ItemDetail?
 
     /// Whether the list differs from what the file holds.
     public var hasUnsavedChanges: Bool {
@@ -107,6 +129,12 @@ public enum AppAction: Codable, Equatable, Sendable {
     case autosave(GateAction)
     /// Shows a message under the list; an empty one clears it.
     case say(String)
+    /// Opens the detail of the item with this id.
+    case open(Int)
+    /// Closes the detail.
+    case close
+    /// Something that happens to the open detail.
+    case detail(DetailAction)
 
     /// The list action this is, if it is one.
     public var list: ListAction? {
@@ -117,6 +145,12 @@ public enum AppAction: Codable, Equatable, Sendable {
     /// The persistence action this is, if it is one.
     public var persistence: PersistenceAction? {
         if case .persistence(let action) = self { return action }
+        return nil
+    }
+
+    /// The detail action this is, if it is one.
+    public var detail: DetailAction? {
+        if case .detail(let action) = self { return action }
         return nil
     }
 

@@ -31,3 +31,31 @@ func makePersistence(_ world: TodoWorld) -> PersistenceMiddleware<AppAction, App
         report: { .persistence(.event($0)) }
     )
 }
+
+/// The open detail's effect: counts each second on the world's clock while the detail is open.
+/// Lifted into the optional `detail`, it is cancelled when the detail closes.
+func makeDetailEffects(_ world: TodoWorld) -> EffectMiddleware<DetailAction, DetailAction, ItemDetail, TodoWorld> {
+    EffectMiddleware<DetailAction, DetailAction, ItemDetail, TodoWorld>(dependencies: world) { action, _, _ in
+        guard case .watch = action else { return .doNothing }
+        return .run { context in
+            while (try? await context.dependencies.clock.sleep(for: .seconds(1))) != nil {
+                context.send(.tick)
+            }
+        }
+        .cancellable("detail")
+    }
+}
+
+/// An item's reminder: once its seconds have passed on the world's clock, it sends
+/// `reminderDue`. Lifted to the list's items by id, it is cancelled when its item is removed, so
+/// a removed item never reminds.
+func makeReminders(_ world: TodoWorld) -> EffectMiddleware<ItemAction, ItemAction, TodoItem, TodoWorld> {
+    EffectMiddleware<ItemAction, ItemAction, TodoItem, TodoWorld>(dependencies: world) { action, _, state in
+        guard case .remind(let seconds) = action else { return .doNothing }
+        return .run { context in
+            guard (try? await context.dependencies.clock.sleep(for: .seconds(seconds))) != nil else { return }
+            context.send(.reminderDue)
+        }
+        .cancellable("reminder \(state().id)")
+    }
+}

@@ -6,7 +6,13 @@ import RexMiddlewares
 let itemReducer = Reducer<ItemAction, TodoItem>.reduce { action, item in
     switch action {
     case .toggle: item.done.toggle()
+    case .remind, .reminderDue: break
     }
+}
+
+/// Counts the seconds the detail is open; lifted into the optional `detail`.
+let detailReducer = Reducer<DetailAction, ItemDetail>.reduce { action, detail in
+    if case .tick = action { detail.secondsOpen += 1 }
 }
 
 /// Adds and removes items, and runs item actions on the item they name. Positions are 1-based,
@@ -62,15 +68,23 @@ let persistenceReducer = Reducer<PersistenceAction, PersistenceState>.reduce { a
 let appReducer: Reducer<AppAction, AppState> =
     listReducer.lift(action: \AppAction.list, state: \AppState.list)
     <> persistenceReducer.lift(action: \AppAction.persistence, state: \AppState.persistence)
+    <> detailReducer.liftOptional(action: \AppAction.detail, state: \AppState.detail)
     <> Reducer<AppAction, AppState>.reduce { action, state in
         switch action {
         case .autosave(let gate):
             state.autosave = gate == .turnOn || (gate == .toggle && !state.autosave)
             if state.autosave { state.persistedItems = state.list.items }
-        case .list:
+        case .list(let listAction):
             if state.autosave { state.persistedItems = state.list.items }
+            // The detail of an item that is gone closes (and its effect ends with it).
+            if let detail = state.detail, !state.list.items.contains(id: detail.itemID) { state.detail = nil }
+            if case .item(let itemAction) = listAction, itemAction.action == .reminderDue {
+                state.message = state.list.items[id: itemAction.id].map { "Reminder: \($0.title)" }
+            }
         case .persistence(.save): state.persistedItems = state.list.items
         case .say(let message): state.message = message
+        case .open(let id): state.detail = state.list.items.contains(id: id) ? ItemDetail(itemID: id) : nil
+        case .close: state.detail = nil
         case .persistence(.event(.loaded(let items?))):
             listReducer.reduce(.replace(items.elements), &state.list)
             state.persistedItems = state.list.items

@@ -182,7 +182,9 @@ struct MiddlewareLiftToCollectionTests {
     @Test("An action for a missing element is skipped")
     func missingElementIsSkipped() {
         let state = ListState(items: [TodoItem(id: "a")])
-        let io = Self.lifted.handle(action: .byID(ElementIDAction(id: "z", action: .announce)), from: .here(), state: { state })
+        // A lift of its own: one whose elements have live work checks them after every turn.
+        let lifted = Announcer().liftToCollection(inputAction: \ListAction.byID, outputAction: ListAction.announced, state: \ListState.items)
+        let io = lifted.handle(action: .byID(ElementIDAction(id: "z", action: .announce)), from: .here(), state: { state })
         #expect(io.isPure)
     }
 }

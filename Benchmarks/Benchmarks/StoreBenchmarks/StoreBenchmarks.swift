@@ -116,6 +116,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // W14: rows each with an effect that lives as long as the row; edits, then a row replaced
+    // (removed, its effect cancelled; added back, its effect started again: three actions).
+    for rowCount in [100, 10_000] {
+        preparedBenchmark("W14 lifetimes, \(rowCount) rows with an effect each, an edit", { LifetimesWorkload(rows: rowCount) }) { $0.run(actions: $1) }
+        preparedBenchmark("W14 lifetimes, \(rowCount) rows with an effect each, a row replaced", { LifetimesWorkload(rows: rowCount) }) {
+            $0.replaceLastRow(cycles: $1)
+        }
+    }
+
     // W15: a state kept after every turn, in a ring of 1,000; then the same stores keeping none.
     for itemCount in [100, 10_000, 100_000] {
         preparedBenchmark("W15 history, \(itemCount) items, a state kept per turn", { HistoryWorkload(items: itemCount) }) { $0.run(actions: $1) }

@@ -18,7 +18,7 @@ extension IO {
     ) -> IO<NewActionType> {
         guard let body else { return .pure() }
         return IO<NewActionType>(body: { output in
-            body(AnyActionHandler { dispatchedAction in
+            body(AnyActionHandler(lifetime: output.lifetime) { dispatchedAction in
                 transform(dispatchedAction).run(output)
             })
         })

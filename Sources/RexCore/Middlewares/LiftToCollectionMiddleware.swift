@@ -1,5 +1,5 @@
-/// A middleware of one element of a collection, run for the element an action names: what
-/// `liftToCollection` returns.
+/// A middleware of one element of a collection (an array, an ``IdentifiedArray``, a
+/// dictionary's value), run for the element an action names: what `liftToCollection` returns.
 ///
 /// For an action meant for an element (an ``ElementIDAction`` or an ``ElementIndexAction``),
 /// it finds the element in the collection of the state, runs the element's middleware with that
@@ -11,7 +11,7 @@ public struct LiftToCollectionMiddleware<
     GlobalStateType,
     CollectionState: Collection & Sendable,
     PartMiddleware: MiddlewareProtocol
->: MiddlewareProtocol where CollectionState.Element == PartMiddleware.StateType {
+>: MiddlewareProtocol {
     /// Runs the element's middleware for a global action.
     public typealias Handler = @Sendable (
         PartMiddleware, GlobalInputActionType, ActionSource, @escaping GetState<GlobalStateType>

@@ -28,9 +28,13 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
         state: @escaping @Sendable (GlobalState) -> CollectionState
     ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, CollectionState, Self>
     where CollectionState.Element == StateType {
-        liftedToCollection(byID(inputAction), { _, id, action in outputAction(ElementIDAction(id: id, action: action)) }, state) {
-            elements, id in elements.first { $0.id == id }
-        }
+        liftedToCollection(
+            byID(inputAction),
+            { _, id, action in outputAction(ElementIDAction(id: id, action: action)) },
+            state,
+            find: { elements, id in elements.first { $0.id == id } },
+            endDeparted: { elements, lifetimes in lifetimes.endDeparted(from: elements, id: \.id) }
+        )
     }
 
     /// Returns this middleware running for the elements of an ``IdentifiedArray``, each found by
@@ -43,9 +47,13 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
         outputAction: @escaping @Sendable (ElementIDAction<StateType.ID, OutputActionType>) -> GlobalOutput,
         state: @escaping @Sendable (GlobalState) -> IdentifiedArray<StateType.ID, StateType>
     ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, IdentifiedArray<StateType.ID, StateType>, Self> {
-        liftedToCollection(byID(inputAction), { _, id, action in outputAction(ElementIDAction(id: id, action: action)) }, state) {
-            elements, id in elements[id: id]
-        }
+        liftedToCollection(
+            byID(inputAction),
+            { _, id, action in outputAction(ElementIDAction(id: id, action: action)) },
+            state,
+            find: { elements, id in elements[id: id] },
+            endDeparted: { elements, lifetimes in lifetimes.endDeparted(from: elements) }
+        )
     }
 
     /// The key and the element's action of an ``ElementIDAction``.
@@ -76,7 +84,12 @@ where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionTyp
         stateCollection: KeyPath<GlobalState, CollectionState> & Sendable
     ) -> LiftToCollectionMiddleware<GlobalAction, GlobalAction, GlobalState, CollectionState, Self>
     where CollectionState.Element == StateType {
-        liftToCollection(action: action, stateCollection: stateCollection) { elements, id in elements.first { $0.id == id } }
+        liftToCollection(
+            action: action,
+            stateCollection: stateCollection,
+            find: { elements, id in elements.first { $0.id == id } },
+            endDeparted: { elements, lifetimes in lifetimes.endDeparted(from: elements, id: \.id) }
+        )
     }
 
     /// Returns this middleware running for the elements of an ``IdentifiedArray``, each found by
@@ -88,7 +101,12 @@ where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionTyp
         action: WritableKeyPath<GlobalAction, ElementIDAction<StateType.ID, InputActionType>?> & Sendable,
         stateCollection: KeyPath<GlobalState, IdentifiedArray<StateType.ID, StateType>> & Sendable
     ) -> LiftToCollectionMiddleware<GlobalAction, GlobalAction, GlobalState, IdentifiedArray<StateType.ID, StateType>, Self> {
-        liftToCollection(action: action, stateCollection: stateCollection) { elements, id in elements[id: id] }
+        liftToCollection(
+            action: action,
+            stateCollection: stateCollection,
+            find: { elements, id in elements[id: id] },
+            endDeparted: { elements, lifetimes in lifetimes.endDeparted(from: elements) }
+        )
     }
 
     /// The lift of ``liftToCollection(action:stateCollection:)``, finding the element with `find`.
@@ -96,7 +114,8 @@ where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionTyp
     func liftToCollection<GlobalAction: Sendable, GlobalState, CollectionState: Collection & Sendable>(
         action: WritableKeyPath<GlobalAction, ElementIDAction<StateType.ID, InputActionType>?> & Sendable,
         stateCollection: KeyPath<GlobalState, CollectionState> & Sendable,
-        find: @escaping @Sendable (CollectionState, StateType.ID) -> StateType?
+        find: @escaping @Sendable (CollectionState, StateType.ID) -> StateType?,
+        endDeparted: @escaping @Sendable (CollectionState, PartLifetimes<StateType.ID>) -> Void
     ) -> LiftToCollectionMiddleware<GlobalAction, GlobalAction, GlobalState, CollectionState, Self>
     where CollectionState.Element == StateType {
         // Plain key paths, which the optimizer can fold into property access (see Reducer+Lift.swift).
@@ -110,7 +129,8 @@ where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionTyp
                 return embedding
             },
             { $0[keyPath: statePath] },
-            find: find
+            find: find,
+            endDeparted: endDeparted
         )
     }
 }
@@ -132,29 +152,47 @@ extension MiddlewareProtocol where StateType: Sendable {
         outputAction: @escaping @Sendable (ElementIndexAction<CollectionState.Index, OutputActionType>) -> GlobalOutput,
         state: @escaping @Sendable (GlobalState) -> CollectionState
     ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, CollectionState, Self>
-    where CollectionState.Element == StateType, CollectionState.Index: Sendable {
+    where CollectionState.Element == StateType, CollectionState.Index: Hashable & Sendable {
         liftedToCollection(
             { global in inputAction(global).map { (key: $0.index, action: $0.action) } },
             { _, index, action in outputAction(ElementIndexAction(index: index, action: action)) },
-            state
-        ) { elements, index in index >= elements.startIndex && index < elements.endIndex ? elements[index] : nil }
+            state,
+            find: { elements, index in index >= elements.startIndex && index < elements.endIndex ? elements[index] : nil },
+            endDeparted: nil
+        )
     }
 
     /// What every collection lift does: finds the element the action names by its key, runs
     /// this middleware with it as the state, and wraps what it dispatches for the same key.
+    ///
+    /// With `endDeparted`, what the element's IO starts lives as long as the element (see
+    /// ``PartLifetimes``): `endDeparted` ends the lifetimes of the elements a collection no
+    /// longer has, in the way that suits the collection. Without it (positions, which name no
+    /// element for long), the element's IO runs as a lifted middleware's does.
     @inlinable
-    func liftedToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState, CollectionState: Collection & Sendable, Key: Sendable>(
+    func liftedToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState, CollectionState: Collection & Sendable, Key: Hashable & Sendable>(
         _ elementAction: @escaping @Sendable (GlobalInput) -> (key: Key, action: InputActionType)?,
         _ outputAction: @escaping @Sendable (GlobalInput, Key, OutputActionType) -> GlobalOutput,
         _ state: @escaping @Sendable (GlobalState) -> CollectionState,
-        find: @escaping @Sendable (CollectionState, Key) -> StateType?
-    ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, CollectionState, Self>
-    where CollectionState.Element == StateType {
-        LiftToCollectionMiddleware(middleware: self) { middleware, globalAction, dispatcher, getState in
-            guard let (key, action) = elementAction(globalAction), let found = find(state(getState()), key) else { return .pure() }
+        find: @escaping @Sendable (CollectionState, Key) -> StateType?,
+        endDeparted: (@Sendable (CollectionState, PartLifetimes<Key>) -> Void)?
+    ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, CollectionState, Self> {
+        let lifetimes = endDeparted.map { _ in PartLifetimes<Key>() }
+        return LiftToCollectionMiddleware(middleware: self) { middleware, globalAction, dispatcher, getState in
+            guard let (key, action) = elementAction(globalAction), let found = find(state(getState()), key) else {
+                guard let lifetimes, let endDeparted, !lifetimes.isEmpty else { return .pure() }
+                return lifetimes.departureCheck { endDeparted(state(getState()), lifetimes) }
+            }
             let elementState: GetState<StateType> = { find(state(getState()), key) ?? found }
-            return middleware.handle(action: action, from: dispatcher, state: elementState)
+            let io = middleware.handle(action: action, from: dispatcher, state: elementState)
                 .map { outputAction(globalAction, key, $0) }
+            guard let lifetimes, let endDeparted, !io.isPure || !lifetimes.isEmpty else { return io }
+            return lifetimes.run(
+                io,
+                for: key,
+                endDeparted: { endDeparted(state(getState()), lifetimes) },
+                isPresent: { find(state(getState()), key) != nil }
+            )
         }
     }
 }

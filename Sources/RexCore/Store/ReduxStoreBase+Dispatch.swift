@@ -65,7 +65,11 @@ extension ReduxStoreBase {
         let isIdle = !core.turn.isSet
         if isIdle && mayRunHere && middleware == nil && completion == nil && !core.hasSubscribers {
             // The whole turn is the reducer: run it under this lock, and the store stays idle.
+            #if DEBUG
+            ReducedActionSource.whileReducing(source()) { reducer.reduce(action, &fields.pointee.state) }
+            #else
             reducer.reduce(action, &fields.pointee.state)
+            #endif
             core.lock.unlock()
             return
         }

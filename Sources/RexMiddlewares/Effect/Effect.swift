@@ -95,9 +95,14 @@ public struct EffectContext<Dependencies: Sendable, OutputAction>: Sendable {
         self.token = token
     }
 
-    /// Sends an action to the store, with the effect's source. Does nothing once the store is gone.
+    /// Sends an action to the store, with the effect's source. Does nothing once the store is
+    /// gone, or once the part of the state the effect was started for has gone (its middleware
+    /// was lifted with `liftOptional` or `liftToCollection`: see `StateLifetime`).
     @inlinable
     public func send(_ action: OutputAction) {
+        if let lifetime = output.lifetime, lifetime.hasEnded {
+            return
+        }
         output.dispatch(DispatchedAction(action, dispatcher: dispatcher))
     }
 

@@ -8,13 +8,16 @@ import RexCore
 /// own; the effect's bookkeeping and payload share one allocation.
 @usableFromInline
 final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect, @unchecked Sendable {
-    // `output` is written once, by the launcher that registered the effect, before the task that
-    // reads it is created; the other properties are constants (the base class's are guarded by
+    // `output` and `lifetimeObservation` are written once, by the launcher that registered the
+    // effect, before the task that reads them is created; the other properties are constants (the base class's are guarded by
     // the registry's lock).
     @usableFromInline let effect: Effect<Dependencies, OutputAction>
     @usableFromInline let dependencies: Dependencies
     @usableFromInline let registry: EffectRegistry
     @exclusivity(unchecked) @usableFromInline var output: AnyActionHandler<OutputAction>?
+    /// What cancels the effect when the state it was started for goes (see `StateLifetime`):
+    /// written, like `output`, before the task exists, and let go by the task when it ends.
+    @exclusivity(unchecked) @usableFromInline var lifetimeObservation: StateLifetime.Observation?
 
     @inlinable
     init(effect: consuming Effect<Dependencies, OutputAction>, dependencies: Dependencies, registry: EffectRegistry) {
@@ -42,6 +45,11 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
             return
         case .registered:
             self.output = output
+        }
+        if let lifetime = output.lifetime, !endsAtOnce {
+            // Cancelled when its state goes, at once if it has gone: a task not made yet is
+            // cancelled by `attach`. It sends nothing once its state is gone (`EffectContext.send`).
+            lifetimeObservation = lifetime.onEnd { [registry] in registry.cancel(self) }
         }
         #if compiler(>=6.2) && !REX_NO_IMMEDIATE_TASKS
         if endsAtOnce, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
@@ -103,6 +111,7 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
         } else {
             sendAction()
         }
+        lifetimeObservation?.cancel()
         registry.finish(self)
     }
 

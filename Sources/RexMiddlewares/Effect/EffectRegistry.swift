@@ -154,6 +154,11 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         }
         effect.index = nil
         effect.task = nil
+        detachFromToken(effect)
+    }
+
+    /// Takes an effect out of its token's effects. Call with the lock held.
+    private func detachFromToken(_ effect: RegisteredEffect) {
         // One lookup of the token, not a read and a write.
         if let token = effect.token, let entry = byToken.index(forKey: token) {
             if let left = byToken.values[entry].removing(effect) {
@@ -175,6 +180,17 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         for task in tasks {
             task.cancel()
         }
+    }
+
+    /// Cancels one running effect (its state went: see `StateLifetime`); nothing once it ended.
+    @usableFromInline
+    func cancel(_ effect: RegisteredEffect) {
+        let task: Task<Void, Never>? = lock.withLock {
+            guard effect.index != nil else { return nil }
+            detachFromToken(effect)
+            return [effect].cancelled().first
+        }
+        task?.cancel()
     }
 
     /// Detaches a token from its effects, marked cancelled, and returns their tasks, to cancel.

@@ -40,3 +40,37 @@ extension MiddlewarePair: EffectRunning where First: EffectRunning, Second: Effe
         } while runningEffectCount > 0
     }
 }
+
+extension LiftOptionalMiddleware: EffectRunning where Inner: EffectRunning {
+    /// How many effects the lifted middleware is running now.
+    public var runningEffectCount: Int {
+        inner.runningEffectCount
+    }
+
+    /// The keys of the effects the lifted middleware's state keeps running.
+    public var keptEffectKeys: [String] {
+        inner.keptEffectKeys
+    }
+
+    /// Returns once the lifted middleware's effects have ended.
+    public func waitForEffects() async {
+        await inner.waitForEffects()
+    }
+}
+
+extension LiftToCollectionMiddleware: EffectRunning where PartMiddleware: EffectRunning {
+    /// How many effects the elements' middleware is running now, for every element.
+    public var runningEffectCount: Int {
+        partMiddleware.runningEffectCount
+    }
+
+    /// The keys of the effects the elements' state keeps running, for every element.
+    public var keptEffectKeys: [String] {
+        partMiddleware.keptEffectKeys
+    }
+
+    /// Returns once the elements' middleware's effects have ended.
+    public func waitForEffects() async {
+        await partMiddleware.waitForEffects()
+    }
+}

@@ -6,7 +6,7 @@ extension IO {
     func filteringOutput(_ isAllowed: @escaping @Sendable () -> Bool) -> IO {
         guard !isPure else { return self }
         return IO { output in
-            self.run(AnyActionHandler { dispatchedAction in
+            self.run(AnyActionHandler(lifetime: output.lifetime) { dispatchedAction in
                 if isAllowed() {
                     output.dispatch(dispatchedAction)
                 }

@@ -6,7 +6,7 @@ import RexMiddlewares
 import RexTesting
 import Testing
 
-struct Session: Equatable, Sendable {
+struct Login: Equatable, Sendable {
     var user: String
     var token: String
 }
@@ -17,13 +17,13 @@ struct Download: Equatable, Sendable {
 }
 
 struct MediaState: Equatable, Sendable {
-    var session: Session?
+    var login: Login?
     var downloads: [Int: Download] = [:]
     var messages: [String] = []
 }
 
 enum MediaAction: Sendable {
-    case logIn(Session)
+    case logIn(Login)
     case logOut
     case received(String)
     case download(Int, url: String)
@@ -37,8 +37,8 @@ enum MediaAction: Sendable {
 
 let mediaReducer = Reducer<MediaAction, MediaState>.reduce { action, state in
     switch action {
-    case .logIn(let session): state.session = session
-    case .logOut: state.session = nil
+    case .logIn(let login): state.login = login
+    case .logOut: state.login = nil
     case .received(let message): state.messages.append(message)
     case .download(let id, let url): state.downloads[id] = Download(url: url)
     case .cancelDownload(let id): state.downloads[id] = nil
@@ -52,8 +52,8 @@ struct MediaServer: Sendable {
     var transfer: @Sendable (_ url: String) -> AsyncStream<Int>
 }
 
-/// While a user is logged in, the socket is open, with the session's token.
-let socket = EffectMiddleware<MediaAction, MediaAction, MediaState, MediaServer>.supervise(\.session?.token) { token in
+/// While a user is logged in, the socket is open, with the login's token.
+let socket = EffectMiddleware<MediaAction, MediaAction, MediaState, MediaServer>.supervise(\.login?.token) { token in
     .stream { server in server.messages(token).map(MediaAction.received) }
 }
 
@@ -74,11 +74,11 @@ struct StateDrivenEffectsExampleTests {
         let (messages, server) = AsyncStream.makeStream(of: String.self)
         let fake = MediaServer(messages: { _ in messages }, transfer: { _ in AsyncStream { $0.finish() } })
         let store = TestStore(initialState: MediaState(), reducer: mediaReducer, middleware: mediaEffects.inject(fake))
-        let ada = Session(user: "ada", token: "t1")
-        await store.send(.logIn(ada)) { $0.session = ada }
+        let ada = Login(user: "ada", token: "t1")
+        await store.send(.logIn(ada)) { $0.login = ada }
         server.yield("hello")
         await store.receive(\.received, "hello") { $0.messages = ["hello"] }
-        await store.send(.logOut) { $0.session = nil }
+        await store.send(.logOut) { $0.login = nil }
         await store.finish()
     }
 

@@ -1,5 +1,6 @@
 import RexCore
 @_spi(Testing) import RexMiddlewares
+import RexTestSupport
 import Testing
 
 @Suite("Effect lifetime")

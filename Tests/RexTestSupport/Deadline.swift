@@ -9,7 +9,7 @@ import Testing
 /// its own, abandoned when the time is up, so a broken behaviour fails its test instead.
 ///
 /// The limit never decides the outcome of a test that passes: it only turns a hang into a failure.
-func withDeadline(
+public func withDeadline(
     _ limit: Duration = .seconds(30),
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Void

@@ -1,0 +1,154 @@
+/// The lifetimes of the parts of the state a lifted middleware runs for, by key: the elements of
+/// a collection (by id or dictionary key), or the one part of an optional (``OnlyPart``).
+///
+/// A lifetime begins when the part's middleware first asks for an ``IO`` (it may start work
+/// there), and ends in the IO phase of the first turn after which the part is gone. Checking
+/// costs nothing while no lifetime is live; otherwise what the collection can tell changed: for
+/// an ``IdentifiedArray``, the ids its change log names since the last check; for other
+/// collections, every live key.
+@usableFromInline
+final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `live` and `checkedVersion` are guarded by `lock`
+    // Inlinable, so that the app specializes it for its keys: run unspecialized, each check of a
+    // turn looked up the dictionary's generic metadata several times (W14: 9,000 instructions
+    // per edit).
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var live: [Key: StateLifetime] = [:]
+    /// For an identified array: the version of its history at the last check.
+    @usableFromInline @exclusivity(unchecked) var checkedVersion: ChangeVersion?
+
+    @usableFromInline
+    init() {}
+
+    /// Whether no part has a lifetime: nothing to check after a turn.
+    @inlinable
+    var isEmpty: Bool {
+        lock.withLock { live.isEmpty }
+    }
+
+    /// The lifetime of the part at `key`, nested in `parent`: the one it has, or a new one when
+    /// it has none or its last one ended; an ended one when the part is absent, so that what
+    /// starts for it stops at once.
+    ///
+    /// - Parameters:
+    ///   - isPresent: Reads whether the part is in the store's live state.
+    @inlinable
+    func lifetime(for key: Key, within parent: StateLifetime?, isPresent: @escaping @Sendable () -> Bool) -> StateLifetime {
+        guard isPresent() else {
+            let ended = StateLifetime()
+            ended.end()
+            return ended
+        }
+        return lock.withLock {
+            if let lifetime = live[key], !lifetime.wasEnded {
+                return lifetime
+            }
+            let lifetime = StateLifetime(within: parent, isPresent: isPresent)
+            live[key] = lifetime
+            return lifetime
+        }
+    }
+
+    /// Ends the lifetimes of the parts for which `isPresent` is false, checking every live key.
+    ///
+    /// - Complexity: O(*k*) calls of `isPresent` for *k* live lifetimes.
+    @inlinable
+    func endDeparted(isPresent: (Key) -> Bool) {
+        var departed: [StateLifetime] = []
+        lock.withLock {
+            for key in Array(live.keys) {
+                removeIfDeparted(key, isPresent: isPresent, into: &departed)
+            }
+        }
+        end(departed)
+    }
+
+    /// Ends the lifetimes of the elements no longer in `array`, checking only the ids its change
+    /// log names since the last check (every live id when the log cannot tell).
+    ///
+    /// - Complexity: O(*c*) for *c* changes since the last check; O(*k*) for *k* live
+    ///   lifetimes when the array was made again (sorted, emptied) or changed more than its log
+    ///   keeps.
+    @inlinable
+    func endDeparted<Element>(from array: IdentifiedArray<Key, Element>) {
+        var departed: [StateLifetime] = []
+        lock.withLock {
+            let version = array.changeVersion
+            defer { checkedVersion = version }
+            guard version != checkedVersion else { return }
+            let isPresent = { (id: Key) in array.contains(id: id) }
+            if let checkedVersion, array.forEachChange(since: checkedVersion, { change in
+                removeIfDeparted(change.id, isPresent: isPresent, into: &departed)
+            }) {
+                return
+            }
+            for key in Array(live.keys) {
+                removeIfDeparted(key, isPresent: isPresent, into: &departed)
+            }
+        }
+        end(departed)
+    }
+
+    /// Ends the lifetimes of the elements no longer in `elements`, each identified by `id`.
+    ///
+    /// - Complexity: O(*n* + *k*) for *n* elements and *k* live lifetimes.
+    @inlinable
+    func endDeparted<Elements: Collection>(from elements: Elements, id: (Elements.Element) -> Key) {
+        guard !isEmpty else { return }
+        let present = Set(elements.lazy.map(id))
+        endDeparted { present.contains($0) }
+    }
+
+    /// Moves the lifetime of `key` to `departed` if its part is absent. Call with the lock held.
+    ///
+    /// (A lifetime that ended with its parent stays until its part goes, or `lifetime(for:)`
+    /// replaces it: asking each whether it ended would take its lock at every check.)
+    @inlinable
+    func removeIfDeparted(_ key: Key, isPresent: (Key) -> Bool, into departed: inout [StateLifetime]) {
+        guard let index = live.index(forKey: key), !isPresent(key) else { return }
+        departed.append(live.values[index])
+        live.remove(at: index)
+    }
+
+    /// Ends `departed`, outside the lock: ending calls what was registered.
+    @inlinable
+    func end(_ departed: [StateLifetime]) {
+        for lifetime in departed {
+            lifetime.end()
+        }
+    }
+}
+
+/// The key of the one part an optional lift runs for.
+@usableFromInline
+enum OnlyPart: Hashable, Sendable {
+    case only
+}
+
+extension PartLifetimes {
+    /// An IO that ends the lifetimes of departed parts, for a turn that runs no part's IO. Ask
+    /// only when not ``isEmpty``: the closure it is given costs an allocation.
+    @inlinable
+    func departureCheck<Output>(_ endDeparted: @escaping @Sendable () -> Void) -> IO<Output> {
+        IO { _ in endDeparted() }
+    }
+
+    /// The IO of the part at `key`: ends the lifetimes of departed parts, then runs `io` with an
+    /// output that carries the part's lifetime (``AnyActionHandler/lifetime``). For a pure `io`,
+    /// only the check. Ask only when `io` is not pure or not ``isEmpty``.
+    ///
+    /// - Parameters:
+    ///   - isPresent: Whether the part is in the store's live state.
+    @inlinable
+    func run<Output>(
+        _ io: IO<Output>,
+        for key: Key,
+        endDeparted: @escaping @Sendable () -> Void,
+        isPresent: @escaping @Sendable () -> Bool
+    ) -> IO<Output> {
+        guard !io.isPure else { return departureCheck(endDeparted) }
+        return IO { [self] output in
+            endDeparted()
+            io.run(output.with(lifetime: lifetime(for: key, within: output.lifetime, isPresent: isPresent)))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// Lifting a middleware into an optional part of the state. As `lift` (see
+// MiddlewareProtocol+Lift.swift), one overload per label set, taking closures, which key-path
+// literals are accepted as: `state: \AppState.detail`. The state is always among them: it is what
+// makes the lift optional.
+
+extension MiddlewareProtocol where StateType: Sendable {
+    /// Returns this middleware running in a larger domain, while its state, an optional part of
+    /// the larger state, is there (see ``LiftOptionalMiddleware``).
+    ///
+    /// ```swift
+    /// let detail = detailMiddleware.liftOptional(
+    ///     inputAction: \AppAction.detail,
+    ///     outputAction: AppAction.detail,
+    ///     state: \AppState.detail
+    /// )
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - inputAction: Finds this middleware's action in a global action; `nil` skips it.
+    ///   - outputAction: Turns what this middleware dispatches into a global action.
+    ///   - state: Reads this middleware's state from the global state; `nil` while it is absent,
+    ///     which skips the middleware and ends what it started.
+    @inlinable
+    public func liftOptional<GlobalInput, GlobalOutput, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+        state: @escaping @Sendable (GlobalState) -> StateType?
+    ) -> LiftOptionalMiddleware<GlobalInput, GlobalOutput, GlobalState, Self> {
+        LiftOptionalMiddleware(self, inputAction: inputAction, outputAction: outputAction, state: state)
+    }
+
+    /// Returns this middleware seeing larger actions and an optional part of a larger state,
+    /// dispatching its own actions; see ``liftOptional(inputAction:outputAction:state:)``.
+    @inlinable
+    public func liftOptional<GlobalInput, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
+        state: @escaping @Sendable (GlobalState) -> StateType?
+    ) -> LiftOptionalMiddleware<GlobalInput, OutputActionType, GlobalState, Self> {
+        LiftOptionalMiddleware(self, inputAction: inputAction, outputAction: { $0 }, state: state)
+    }
+
+    /// Returns this middleware dispatching larger actions and reading an optional part of a
+    /// larger state, seeing its own actions; see ``liftOptional(inputAction:outputAction:state:)``.
+    @inlinable
+    public func liftOptional<GlobalOutput, GlobalState>(
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+        state: @escaping @Sendable (GlobalState) -> StateType?
+    ) -> LiftOptionalMiddleware<InputActionType, GlobalOutput, GlobalState, Self> {
+        LiftOptionalMiddleware(self, inputAction: { $0 }, outputAction: outputAction, state: state)
+    }
+
+    /// Returns this middleware reading an optional part of a larger state, with its own actions;
+    /// see ``liftOptional(inputAction:outputAction:state:)``.
+    @inlinable
+    public func liftOptional<GlobalState>(
+        state: @escaping @Sendable (GlobalState) -> StateType?
+    ) -> LiftOptionalMiddleware<InputActionType, OutputActionType, GlobalState, Self> {
+        LiftOptionalMiddleware(self, inputAction: { $0 }, outputAction: { $0 }, state: state)
+    }
+}
