@@ -42,9 +42,16 @@ import RexCore
 ///   ``EffectMiddleware``'s do; ``keptEffectKeys`` names those the state keeps running, which
 ///   `TestStore.finish()` reports. Releasing the middleware (with its store) cancels them all.
 ///
-/// Compose it where every action reaches it: a lift whose action getter skips an action also
-/// skips the check of that turn (a lift of the state alone is fine). One supervisor serves one
-/// store: it reads the state through the getter of its first turn.
+/// - **In a part that comes and goes.** Lifted with `liftOptional` (a detail, a case), its
+///   effects end with the part: they are cancelled when it goes, and what they send then is
+///   dropped; when the part comes back, the set starts again from nothing. It checks the state
+///   on the turns the lift hands it (the part's own actions). Do not lift it into a collection's
+///   elements, where one supervisor would see each element in turn: derive the elements' set at
+///   the collection's level (`supervise(\.rows, each: …)`).
+///
+/// Compose it where the actions that change its part reach it: a lift whose action getter skips
+/// an action also skips the check of that turn (a lift of the state alone skips none). One
+/// supervisor serves one store: it reads the state through the getter of its first turn.
 public final class EffectSupervisor<InputActionType, OutputActionType, StateType, Dependencies: Sendable>:
     MiddlewareProtocol, Sendable
 {

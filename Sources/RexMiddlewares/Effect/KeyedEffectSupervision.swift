@@ -16,6 +16,10 @@ final class KeyedEffectSupervision<
     private let dependencies: Dependencies
     /// The part at the last check; `nil` before the first.
     @exclusivity(unchecked) private var lastPart: Part?
+    /// The lifetime of the part at the last check, when the supervisor is lifted into a part
+    /// that comes and goes (`liftOptional`, `liftToCollection`): kept, not only its identity,
+    /// so that a new lifetime is never taken for the old one at a reused address.
+    @exclusivity(unchecked) private var lastLifetime: StateLifetime?
     @exclusivity(unchecked) private var set = SupervisedEffectSet<Key, Value>()
 
     init(
@@ -36,15 +40,24 @@ final class KeyedEffectSupervision<
         guard let getState = getState.getter else { return }
         let current = part(getState())
         lock.lock()
+        var ended: [EffectToken] = []
+        if output.lifetime !== lastLifetime {
+            // The part went and came back (or first came): what ran for it before was cancelled
+            // with its lifetime, and the set starts again from nothing.
+            lastLifetime = output.lifetime
+            lastPart = nil
+            ended = set.letAllGo()
+        }
         if let lastPart, lastPart == current {
             lock.unlock()
             return
         }
         lastPart = current
-        let changes = set.reconcile(with: keys(current)) { [lock] token in
+        var changes = set.reconcile(with: keys(current)) { [lock] token in
             SupervisedRun(lock: lock, description: token.description)
         }
         lock.unlock()
+        changes.cancels.insert(contentsOf: ended, at: 0)
         // Outside the lock: cancelling a task, and starting one, may run code of others.
         for token in changes.cancels {
             registry.cancel(token)
@@ -67,7 +80,9 @@ final class KeyedEffectSupervision<
         let run = start.run
         let supervised = Effect<Dependencies, OutputActionType>(
             work: .run { context in
-                let passing = AnyActionHandler<OutputActionType> { [output = context.output] dispatched in
+                // With the output's lifetime: lifted into a part that goes, the effect sends
+                // nothing once the part has gone (`EffectContext.send` asks it).
+                let passing = AnyActionHandler<OutputActionType>(lifetime: context.output.lifetime) { [output = context.output] dispatched in
                     if run.passesActions {
                         output.dispatch(dispatched)
                     }
@@ -90,7 +105,7 @@ final class KeyedEffectSupervision<
     }
 
     override func letAllGo() {
-        lock.withLock { set.letAllGo() }
+        _ = lock.withLock { set.letAllGo() }
         registry.cancelAll()
     }
 }

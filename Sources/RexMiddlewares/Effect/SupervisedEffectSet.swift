@@ -66,11 +66,13 @@ struct SupervisedEffectSet<Key: Hashable & Sendable, Value: Equatable & Sendable
         return changes
     }
 
-    /// Lets every run go, and forgets them. Call with the supervision's lock held.
-    mutating func letAllGo() {
+    /// Lets every run go, forgets them, and returns their tokens, to cancel. Call with the
+    /// supervision's lock held.
+    mutating func letAllGo() -> [EffectToken] {
         for entry in entries.values {
             entry.run.letGoLocked()
         }
-        entries = [:]
+        defer { entries = [:] }
+        return entries.values.map(\.token)
     }
 }
