@@ -21,12 +21,14 @@ import Testing
 /// field-by-field diff of the expected and actual state.
 ///
 /// Actions the middleware dispatches are not run at once: they wait until a `receive` takes
-/// them, so that the test says what happens, in order.
+/// them, so that the test says what happens, in order. An action is received by equality (when
+/// `Action` is `Equatable`), by case path (an optional property of the action, as actions are
+/// lifted: `receive(\.detail?.loaded)`), or by a closure.
 ///
 /// The state getter a middleware is handed reads the store's current state, and does not keep
 /// the store alive: an effect that outlives the test store (one that `finish()` gave up waiting
 /// for) reads the state the store had last, as with a real store.
-public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equatable>: @unchecked Sendable {
+public final class TestStore<Action: Sendable, State: Sendable & Equatable>: @unchecked Sendable {
     // `pending`, `waiters` and `strictness` are guarded by `lock`; `current` has its own lock.
 
     /// How strict a test store is.
@@ -115,49 +117,14 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
         run(DispatchedAction(action, dispatcher: source), update: update, location: location)
     }
 
-    /// Waits for the next action the middleware sent back, checks that it equals `expected`,
-    /// runs it, and checks the state change that `update` describes.
-    public func receive(
-        _ expected: Action,
-        timeout: Duration = .seconds(1),
-        assert update: ((inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async {
-        await receive(
-            describedAs: "\(expected)",
-            where: { $0 == expected },
-            timeout: timeout,
-            assert: update,
-            location: Self.location(fileID, filePath, line, column)
-        )
-    }
-
-    /// Waits for the next action the middleware sent back, checks that `predicate` accepts it,
-    /// runs it, and checks the state change that `update` describes.
-    public func receive(
-        where predicate: @escaping (Action) -> Bool,
-        timeout: Duration = .seconds(1),
-        assert update: ((inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async {
-        await receive(
-            describedAs: "an action matching the predicate",
-            where: predicate,
-            timeout: timeout,
-            assert: update,
-            location: Self.location(fileID, filePath, line, column)
-        )
-    }
-
     /// Ends the test: waits for the effects of the effect middlewares given or found at creation,
     /// and (when exhaustive) checks that none is left running and every action sent back was
     /// received.
+    ///
+    /// A state-driven effect (``/RexMiddlewares/EffectSupervisor``) runs as long as the state
+    /// keeps its key: one still running is reported with its key, unless the test ended the state
+    /// that keeps it (sent the action that logs out, closes the detail, removes the row), which
+    /// cancels it.
     public func finish(
         timeout: Duration = .seconds(1),
         fileID: StaticString = #fileID,
@@ -174,7 +141,7 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
         guard exhaustivity == .on else { return }
         let running = effects.map(\.runningEffectCount).reduce(0, +)
         if !finished || running > 0 {
-            Issue.record("\(running) effect\(running == 1 ? " is" : "s are") still running at the end of the test.", sourceLocation: location)
+            Issue.record(Comment(rawValue: Self.stillRunning(running, kept: effects.flatMap(\.keptEffectKeys))), sourceLocation: location)
         }
         let unreceived = lock.withLock { pending.map(\.action) }
         if !unreceived.isEmpty {
@@ -182,7 +149,9 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
         }
     }
 
-    private func receive(
+    /// The one implementation of every `receive`: takes the next action sent back, checks it
+    /// with `predicate`, runs it, and checks the state change.
+    func receive(
         describedAs description: String,
         where predicate: (Action) -> Bool,
         timeout: Duration,
@@ -272,8 +241,18 @@ public final class TestStore<Action: Sendable & Equatable, State: Sendable & Equ
         }
     }
 
-    private static func location(_ fileID: StaticString, _ filePath: StaticString, _ line: UInt, _ column: UInt) -> SourceLocation {
+    static func location(_ fileID: StaticString, _ filePath: StaticString, _ line: UInt, _ column: UInt) -> SourceLocation {
         SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+    }
+
+    /// What `finish()` says of effects left running: those the state keeps are named, with what
+    /// ends them.
+    static func stillRunning(_ running: Int, kept: [String]) -> String {
+        let count = "\(running) effect\(running == 1 ? " is" : "s are") still running at the end of the test."
+        guard !kept.isEmpty else { return count }
+        let keys = kept.map { "\"\($0)\"" }.joined(separator: ", ")
+        return count + " The state keeps \(kept.count == 1 ? "the effect of key" : "the effects of keys") \(keys) running: "
+            + "end the state that keeps \(kept.count == 1 ? "it" : "them") before finish()."
     }
 
     private static func list(_ actions: [Action]) -> String {

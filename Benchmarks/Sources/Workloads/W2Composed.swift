@@ -40,6 +40,9 @@ public final class ComposedWorkload {
         public var s9 = SubState()
         /// What the persistence variant saves; no action changes it.
         public var saved = ["settings", "that", "do", "not", "change"]
+        /// What the supervising variant derives its effects from, one per key; no action
+        /// changes it. Empty otherwise.
+        public var downloads: [Int: Int] = [:]
 
         var total: Int {
             s0.value + s1.value + s2.value + s3.value + s4.value + s5.value + s6.value + s7.value + s8.value + s9.value
@@ -75,8 +78,11 @@ public final class ComposedWorkload {
 
     /// W2; with `persisting`, a `PersistenceMiddleware` of `saved` joined to the middlewares,
     /// its part never changing: what persistence costs a turn that leaves its part as it was.
-    /// With `recording`, a `Recorder` of 1,000 steps joined to them.
-    public init(persisting: Bool = false, recording: Recording? = nil) {
+    /// With `recording`, a `Recorder` of 1,000 steps joined to them. With `supervising`, an
+    /// `EffectSupervisor` joined to them, running one long effect per key of `downloads`, made
+    /// of that many keys, which no action changes: what a state-driven set costs a turn that
+    /// leaves it as it was (the effects start in a first turn, here, before any is measured).
+    public init(persisting: Bool = false, recording: Recording? = nil, supervising keys: Int? = nil) {
         let subReducer = Self.subReducer
         let reducer =
         subReducer.lift(action: \Action.s0, state: \State.s0) <>
@@ -100,7 +106,16 @@ public final class ComposedWorkload {
         InspectingMiddleware().lift(inputAction: \Action.s7, outputAction: Action.s7, state: \State.s7) <>
         InspectingMiddleware().lift(inputAction: \Action.s8, outputAction: Action.s8, state: \State.s8) <>
         InspectingMiddleware().lift(inputAction: \Action.s9, outputAction: Action.s9, state: \State.s9)
-        if persisting {
+        if let keys {
+            let supervisor = EffectMiddleware<Action, Action, State, Void>.supervise(\.downloads, each: { $0 }) { _, _ in
+                .run { _ in try? await Task.sleep(for: .seconds(86_400)) }
+            }
+            var state = State()
+            state.downloads = Dictionary(uniqueKeysWithValues: (0..<keys).map { ($0, $0) })
+            store = ReduxStoreBase(initialState: state, reducer: reducer, middleware: middleware <> supervisor)
+            store.dispatch(Self.kinds[0])
+            check(supervisor.runningEffectCount == keys, "W2s", "\(supervisor.runningEffectCount) effects running, expected \(keys)")
+        } else if persisting {
             let persistence = PersistenceMiddleware<Action, State, [String]>(
                 part: \State.saved, storage: InMemoryStorage(), report: { _ in nil }
             )

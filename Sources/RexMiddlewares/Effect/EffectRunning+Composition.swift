@@ -10,6 +10,11 @@ extension LiftMiddleware: EffectRunning where Inner: EffectRunning {
         inner.runningEffectCount
     }
 
+    /// The keys of the effects the lifted middleware's state keeps running.
+    public var keptEffectKeys: [String] {
+        inner.keptEffectKeys
+    }
+
     /// Returns once the lifted middleware's effects have ended.
     public func waitForEffects() async {
         await inner.waitForEffects()
@@ -20,6 +25,11 @@ extension MiddlewarePair: EffectRunning where First: EffectRunning, Second: Effe
     /// How many effects both middlewares are running now.
     public var runningEffectCount: Int {
         first.runningEffectCount + second.runningEffectCount
+    }
+
+    /// The keys of the effects the state keeps running, in both middlewares.
+    public var keptEffectKeys: [String] {
+        first.keptEffectKeys + second.keptEffectKeys
     }
 
     /// Returns once both middlewares' effects have ended, and every effect they start meanwhile.
@@ -37,6 +47,11 @@ extension LiftOptionalMiddleware: EffectRunning where Inner: EffectRunning {
         inner.runningEffectCount
     }
 
+    /// The keys of the effects the lifted middleware's state keeps running.
+    public var keptEffectKeys: [String] {
+        inner.keptEffectKeys
+    }
+
     /// Returns once the lifted middleware's effects have ended.
     public func waitForEffects() async {
         await inner.waitForEffects()
@@ -47,6 +62,11 @@ extension LiftToCollectionMiddleware: EffectRunning where PartMiddleware: Effect
     /// How many effects the elements' middleware is running now, for every element.
     public var runningEffectCount: Int {
         partMiddleware.runningEffectCount
+    }
+
+    /// The keys of the effects the elements' state keeps running, for every element.
+    public var keptEffectKeys: [String] {
+        partMiddleware.keptEffectKeys
     }
 
     /// Returns once the elements' middleware's effects have ended.

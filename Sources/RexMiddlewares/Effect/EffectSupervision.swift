@@ -1,0 +1,40 @@
+import RexCore
+
+/// What an ``EffectSupervisor`` runs, whatever the types of the part it watches and of the keys
+/// and values it derives: the check after each turn, the running effects, and what the state
+/// keeps. ``KeyedEffectSupervision`` is the one implementation; this class hides its types, so
+/// that the middleware's type names only the action, state and dependencies, as
+/// ``EffectMiddleware``'s does.
+@usableFromInline
+class EffectSupervision<StateType, OutputActionType>: @unchecked Sendable {  // the subclass's state is guarded by `lock`
+    /// Guards the last part seen, the set of running keys and every run's flags.
+    let lock = Lock(spinning: true)
+    /// The effects running, as ``EffectMiddleware`` keeps them: cancelled and waited for alike.
+    let registry = EffectRegistry()
+    /// The store's state getter, kept from the first turn: the check after each turn reads the
+    /// state through it, so that the IO of a turn captures nothing but this object (and so
+    /// allocates nothing).
+    let getState = KeptStateGetter<StateType>()
+
+    /// Keeps the getter of the first turn.
+    @usableFromInline
+    final func attachIfNeeded(_ state: @escaping GetState<StateType>) {
+        getState.keepIfNeeded(state)
+    }
+
+    /// Checks the state after a turn, and starts and cancels what it calls for.
+    @usableFromInline
+    func afterTurn(output: AnyActionHandler<OutputActionType>) {
+        preconditionFailure("EffectSupervision is abstract")
+    }
+
+    /// The keys of the effects the state keeps and that are still running, described.
+    var keptEffectKeys: [String] {
+        preconditionFailure("EffectSupervision is abstract")
+    }
+
+    /// Lets every effect go and cancels it: the supervisor is gone.
+    func letAllGo() {
+        preconditionFailure("EffectSupervision is abstract")
+    }
+}
