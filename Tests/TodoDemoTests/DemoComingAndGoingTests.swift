@@ -22,12 +22,17 @@ struct DemoComingAndGoingTests {
         return app
     }
 
-    /// Moves the clock a second at a time until the app's state satisfies `condition` (the
-    /// effects' sleeps may begin after a move, so a single move could come too early).
+    /// Moves the clock a second at a time while something sleeps on it, until the app's state
+    /// satisfies `condition`. An effect's sleep may begin after a move, and its action reach the
+    /// store after the check, so the loop looks again every millisecond of real time: the
+    /// outcome does not depend on that pace, and the loop leaves the processor to the effects
+    /// (a `Task.yield()` loop kept one of the two cores of CI busy).
     func advance(_ clock: TestClock, in app: TodoApp, until condition: (AppState) -> Bool) async {
         while !condition(app.store.state) {
-            clock.advance(by: .seconds(1))
-            await Task.yield()
+            if clock.sleeperCount > 0 {
+                clock.advance(by: .seconds(1))
+            }
+            try? await Task.sleep(for: .milliseconds(1))
         }
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import RexCore
 import RexMiddlewares
 import RexDevTools
@@ -82,7 +83,7 @@ public final class ComposedWorkload {
     /// `EffectSupervisor` joined to them, running one long effect per key of `downloads`, made
     /// of that many keys, which no action changes: what a state-driven set costs a turn that
     /// leaves it as it was (the effects start in a first turn, here, before any is measured).
-    public init(persisting: Bool = false, recording: Recording? = nil, supervising keys: Int? = nil) {
+    public init(persisting: Bool = false, recording: Recording? = nil, supervising keys: Int? = nil, effectsEnd: Bool = false) {
         let subReducer = Self.subReducer
         let reducer =
         subReducer.lift(action: \Action.s0, state: \State.s0) <>
@@ -107,14 +108,35 @@ public final class ComposedWorkload {
         InspectingMiddleware().lift(inputAction: \Action.s8, outputAction: Action.s8, state: \State.s8) <>
         InspectingMiddleware().lift(inputAction: \Action.s9, outputAction: Action.s9, state: \State.s9)
         if let keys {
+            // Each effect says when it has started, so that the setup's tasks have all run before
+            // the measured actions (otherwise their start, on other threads, is counted in them).
+            // With `effectsEnd`, each ends at once (the set keeps its key all the same): what
+            // `rex-instructions` counts, since a long effect's task still settles into its sleep,
+            // on another thread, after it said it started.
+            let started = DispatchSemaphore(value: 0)
             let supervisor = EffectMiddleware<Action, Action, State, Void>.supervise(\.downloads, each: { $0 }) { _, _ in
-                .run { _ in try? await Task.sleep(for: .seconds(86_400)) }
+                .run { _ in
+                    started.signal()
+                    guard !effectsEnd else { return }
+                    try? await Task.sleep(for: .seconds(86_400))
+                }
             }
             var state = State()
             state.downloads = Dictionary(uniqueKeysWithValues: (0..<keys).map { ($0, $0) })
             store = ReduxStoreBase(initialState: state, reducer: reducer, middleware: middleware <> supervisor)
             store.dispatch(Self.kinds[0])
-            check(supervisor.runningEffectCount == keys, "W2s", "\(supervisor.runningEffectCount) effects running, expected \(keys)")
+            check(effectsEnd || supervisor.runningEffectCount == keys, "W2s", "\(supervisor.runningEffectCount) effects running, expected \(keys)")
+            for _ in 0..<keys {
+                started.wait()
+            }
+            if effectsEnd {
+                let ended = DispatchSemaphore(value: 0)
+                Task.detached {
+                    await supervisor.waitForEffects()
+                    ended.signal()
+                }
+                ended.wait()
+            }
         } else if persisting {
             let persistence = PersistenceMiddleware<Action, State, [String]>(
                 part: \State.saved, storage: InMemoryStorage(), report: { _ in nil }

@@ -41,7 +41,7 @@ case "W2r": ComposedWorkload(recording: .withReducer).run(actions: actions)
 case "W2re": ComposedWorkload(recording: .everyState).run(actions: actions)
 // W2 with a state-driven set of 10,000 keys that no action changes. Its 10,000 effects start
 // (and then sleep) on the global executor's threads, in the setup, before the counted actions.
-case "W2s": ComposedWorkload(supervising: 10_000).run(actions: actions)
+case "W2s": ComposedWorkload(supervising: 10_000, effectsEnd: true).run(actions: actions)
 case "W3": FanOutWorkload().run(actions: actions)
 case "W4": BigStateWorkload(items: 100_000).run(actions: actions)
 case "W8": ByIDWorkload(items: 100_000).run(actions: actions)

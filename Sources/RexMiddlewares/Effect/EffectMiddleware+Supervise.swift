@@ -27,6 +27,7 @@ extension EffectMiddleware {
     ///   - each: The set of keys the part calls for, each with the value its effect runs with;
     ///     called only when the part changed.
     ///   - effect: The effect of a key, given its value.
+    @inlinable
     public static func supervise<Part: Equatable & Sendable, Key: Hashable & Sendable, Value: Equatable & Sendable>(
         _ part: @escaping @Sendable (StateType) -> Part,
         each: @escaping @Sendable (Part) -> [Key: Value],
@@ -53,6 +54,7 @@ extension EffectMiddleware {
     ///     effect running is told.
     ///   - line: The line where the supervisor is written, part of its key.
     ///   - effect: The effect, given the value.
+    @inlinable
     public static func supervise<Value: Equatable & Sendable>(
         _ part: @escaping @Sendable (StateType) -> Value?,
         file: StaticString = #fileID,
@@ -74,6 +76,7 @@ extension EffectMiddleware where Dependencies == Void {
     ///   - each: The set of keys the part calls for, each with the value its effect runs with;
     ///     called only when the part changed.
     ///   - effect: The effect of a key, given its value.
+    @inlinable
     public static func supervise<Part: Equatable & Sendable, Key: Hashable & Sendable, Value: Equatable & Sendable>(
         _ part: @escaping @Sendable (StateType) -> Part,
         each: @escaping @Sendable (Part) -> [Key: Value],
@@ -91,6 +94,7 @@ extension EffectMiddleware where Dependencies == Void {
     ///     effect running is told.
     ///   - line: The line where the supervisor is written, part of its key.
     ///   - effect: The effect, given the value.
+    @inlinable
     public static func supervise<Value: Equatable & Sendable>(
         _ part: @escaping @Sendable (StateType) -> Value?,
         file: StaticString = #fileID,

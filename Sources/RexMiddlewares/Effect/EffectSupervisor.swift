@@ -66,13 +66,15 @@ public final class EffectSupervisor<InputActionType, OutputActionType, StateType
     ///     restarts when the value changes. Called only when the part changed.
     ///   - effect: The effect of one key, given its value. Its token, if it has one, is replaced
     ///     by the key; a throttle has no meaning here and is ignored.
+    @inlinable
     public init<Part: Equatable & Sendable, Key: Hashable & Sendable, Value: Equatable & Sendable>(
         dependencies: Dependencies,
         part: @escaping @Sendable (StateType) -> Part,
         each: @escaping @Sendable (Part) -> [Key: Value],
         effect: @escaping @Sendable (Key, Value) -> Effect<Dependencies, OutputActionType>
     ) {
-        supervision = KeyedEffectSupervision(dependencies: dependencies, part: part, keys: each, effect: effect)
+        // Inlinable, so that `==` is made here, in the app, for its part's type.
+        supervision = KeyedEffectSupervision(dependencies: dependencies, part: part, keys: each, effect: effect, isSame: { $0 == $1 })
     }
 
     deinit {

@@ -15,7 +15,9 @@ struct EffectLifetimeModelTests {
 
     @Test("Random appearances, disappearances, edits and watches of rows, keys and a detail leave exactly the effects the model says live, and no effect's late action reaches the reducer", arguments: [1, 2, 3])
     func randomSequences(seed: UInt64) async throws {
-        try await withDeadline(.seconds(60)) {
+        // 900 steps that each wait for effects' tasks: beside CI's heaviest tests, which keep
+        // both cores busy for a minute, a short deadline could run out.
+        try await withDeadline(.seconds(180)) {
             var random = SplitMix64(seed: seed)
             let (events, sink) = WatchEvents.makeStream()
             let fixture = EffectsEndWithStateTests.Fixture(events: sink)

@@ -8,7 +8,9 @@ import Testing
 struct EffectSupervisorModelTests {
     @Test("Random appearances, removals and edits start, restart and cancel exactly what a model of the live effects says", arguments: [1, 2, 3] as [UInt64])
     func randomSequencesMatchTheModel(seed: UInt64) async throws {
-        try await withDeadline {
+        // 600 steps that each wait for effects' tasks: beside CI's heaviest tests, which keep
+        // both cores busy for a minute, the default 30 s was not enough.
+        try await withDeadline(.seconds(180)) {
             var random = SplitMix64(seed: seed)
             let events = EventLog()
             let (supervisor, store) = EffectSupervisorTests.downloads(events: events)
