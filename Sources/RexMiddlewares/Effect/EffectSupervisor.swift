@@ -73,8 +73,16 @@ public final class EffectSupervisor<InputActionType, OutputActionType, StateType
         each: @escaping @Sendable (Part) -> [Key: Value],
         effect: @escaping @Sendable (Key, Value) -> Effect<Dependencies, OutputActionType>
     ) {
-        // Inlinable, so that `==` is made here, in the app, for its part's type.
-        supervision = KeyedEffectSupervision(dependencies: dependencies, part: part, keys: each, effect: effect, isSame: { $0 == $1 })
+        // Inlinable, so that the check of an unchanged turn is made here, in the app, for its
+        // part's type (see `LastPart`).
+        let last = LastPart(part: part)
+        supervision = KeyedEffectSupervision(
+            dependencies: dependencies,
+            last: last,
+            partChanged: { state in last.replace(from: state) },
+            keys: each,
+            effect: effect
+        )
     }
 
     deinit {

@@ -10,17 +10,14 @@ import RexCore
 final class KeyedEffectSupervision<
     StateType, OutputActionType, Dependencies: Sendable,
     Part: Equatable & Sendable, Key: Hashable & Sendable, Value: Equatable & Sendable
->: EffectSupervision<StateType, OutputActionType>, @unchecked Sendable {  // `lastPart` and `set` are guarded by `lock`
-    private let part: @Sendable (StateType) -> Part
+>: EffectSupervision<StateType, OutputActionType>, @unchecked Sendable {  // `last`, `lastLifetime` and `set` are guarded by `lock`
     private let keys: @Sendable (Part) -> [Key: Value]
     private let effect: @Sendable (Key, Value) -> Effect<Dependencies, OutputActionType>
-    /// `==` of two parts, made where the app's types are known: called from this class's generic
-    /// code, the part's `==` ran unspecialized, looking its types' metadata up on every turn
-    /// (W2s: about 1,200 instructions of the 2,600 an unchanged turn cost).
-    private let isSame: @Sendable (Part, Part) -> Bool
     private let dependencies: Dependencies
     /// The part at the last check; `nil` before the first.
-    @exclusivity(unchecked) private var lastPart: Part?
+    private let last: LastPart<StateType, Part>
+    /// `last.replace(from:)`, as a closure made where the app's types are known (see `LastPart`).
+    private let partChanged: @Sendable (StateType) -> Bool
     /// The lifetime of the part at the last check, when the supervisor is lifted into a part
     /// that comes and goes (`liftOptional`, `liftToCollection`): kept, not only its identity,
     /// so that a new lifetime is never taken for the old one at a reused address.
@@ -30,14 +27,14 @@ final class KeyedEffectSupervision<
     @usableFromInline
     init(
         dependencies: Dependencies,
-        part: @escaping @Sendable (StateType) -> Part,
+        last: LastPart<StateType, Part>,
+        partChanged: @escaping @Sendable (StateType) -> Bool,
         keys: @escaping @Sendable (Part) -> [Key: Value],
-        effect: @escaping @Sendable (Key, Value) -> Effect<Dependencies, OutputActionType>,
-        isSame: @escaping @Sendable (Part, Part) -> Bool
+        effect: @escaping @Sendable (Key, Value) -> Effect<Dependencies, OutputActionType>
     ) {
         self.dependencies = dependencies
-        self.isSame = isSame
-        self.part = part
+        self.last = last
+        self.partChanged = partChanged
         self.keys = keys
         self.effect = effect
     }
@@ -46,21 +43,35 @@ final class KeyedEffectSupervision<
         // The getter reads the committed state, under the store's lock; read before this lock is
         // taken, so that no thread ever holds both.
         guard let getState = getState.getter else { return }
-        let current = part(getState())
+        let state = getState()
         lock.lock()
+        // A turn that left the part as it was ends here. Nothing of the set's generic types is
+        // touched before this point: in the same function, their metadata was looked up on every
+        // turn (W2s: about 650 instructions).
+        guard output.lifetime !== lastLifetime || partChanged(state) else {
+            lock.unlock()
+            return
+        }
+        reconcile(with: state, output: output)
+    }
+
+    /// Derives the set from the part that changed (or from the part of a lifetime that began)
+    /// and starts and cancels what differs. Call with the lock held; returns with it released.
+    @inline(never)
+    private func reconcile(with state: StateType, output: AnyActionHandler<OutputActionType>) {
         var ended: [EffectToken] = []
         if output.lifetime !== lastLifetime {
             // The part went and came back (or first came): what ran for it before was cancelled
             // with its lifetime, and the set starts again from nothing.
             lastLifetime = output.lifetime
-            lastPart = nil
+            last.value = nil
             ended = set.letAllGo()
+            _ = partChanged(state)
         }
-        if let lastPart, isSame(lastPart, current) {
+        guard let current = last.value else {
             lock.unlock()
             return
         }
-        lastPart = current
         var changes = set.reconcile(with: keys(current)) { [lock] token in
             SupervisedRun(lock: lock, description: token.description)
         }
