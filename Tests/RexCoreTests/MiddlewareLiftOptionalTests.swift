@@ -82,6 +82,40 @@ struct MiddlewareLiftOptionalTests {
         #expect(second?.hasEnded == false)
     }
 
+    @Test("For an Identifiable part, the lifetime also ends when a part of another id takes its place, and lasts through a part of the same id")
+    func identifiablePart() async {
+        struct Item: Identifiable, Equatable, Sendable {
+            let id: Int
+            var text = ""
+        }
+        final class Watcher: MiddlewareProtocol, Sendable {
+            let lifetimes = Recorder<StateLifetime?>()
+            func handle(action: String, from dispatcher: ActionSource, state: @escaping GetState<Item>) -> IO<String> {
+                IO { [lifetimes] output in lifetimes.record(output.lifetime) }
+            }
+        }
+        let watcher = Watcher()
+        let store = ReduxStoreBase(
+            initialState: Item?.none,
+            reducer: Reducer<String, Item?>.reduce { action, item in
+                if let id = Int(action) { item = Item(id: id, text: action) }
+            },
+            middleware: watcher.liftOptional(state: { (item: Item?) in item })
+        )
+        await store.dispatchAndWait("1")
+        await store.dispatchAndWait("watch")
+        let first = watcher.lifetimes.values.last ?? nil
+        await store.dispatchAndWait("1")
+        #expect(first?.hasEnded == false)
+        await store.dispatchAndWait("2")
+        #expect(first?.hasEnded == true)
+        // What "2" started was decided for item 1 (its handle saw item 1): it ends with it.
+        #expect(watcher.lifetimes.values.last??.hasEnded == true)
+        await store.dispatchAndWait("watch")
+        let second = watcher.lifetimes.values.last ?? nil
+        #expect(second != nil && second !== first && second?.hasEnded == false)
+    }
+
     @Test("Once its part is gone, a lifted middleware's state getter returns the part as it was when the action was handled")
     func stateAfterThePartWent() async {
         struct Keeper: MiddlewareProtocol {

@@ -62,6 +62,22 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
         end(departed)
     }
 
+    /// Ends the lifetimes whose part is absent by the check each was made with (an optional's
+    /// part, which may be absent, or present with another id).
+    ///
+    /// - Complexity: O(*k*) checks for *k* live lifetimes.
+    @inlinable
+    func endDepartedByTheirOwnCheck() {
+        var departed: [StateLifetime] = []
+        lock.withLock {
+            for (key, lifetime) in live where !lifetime.partIsPresent {
+                live[key] = nil
+                departed.append(lifetime)
+            }
+        }
+        end(departed)
+    }
+
     /// Ends the lifetimes of the elements no longer in `array`, checking only the ids its change
     /// log names since the last check (every live id when the log cannot tell).
     ///

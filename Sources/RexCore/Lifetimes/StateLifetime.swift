@@ -2,7 +2,7 @@
 /// (a detail opened, a row added, a case entered) until the store's state no longer has it.
 ///
 /// A middleware lifted into a part that comes and goes
-/// (``MiddlewareProtocol/liftOptional(inputAction:outputAction:state:)``, `liftToCollection` by
+/// (`liftOptional(inputAction:outputAction:state:)`, `liftToCollection` by
 /// id or by key) runs its ``IO`` with an output whose ``AnyActionHandler/lifetime`` is the
 /// lifetime of its part. Once the part goes, the lifted middleware ends the lifetime (in the
 /// ``IO`` phase of the turn whose reducer removed it), which calls what was registered with
@@ -55,6 +55,13 @@ public final class StateLifetime: @unchecked Sendable {  // `isOver`, `observers
     /// reducer.
     public var hasEnded: Bool {
         wasEnded || isPresent?() == false || parent?.hasEnded == true
+    }
+
+    /// Whether the part is in the store's live state by the check the lifetime was made with;
+    /// `true` when it was made without one.
+    @usableFromInline
+    var partIsPresent: Bool {
+        isPresent?() ?? true
     }
 
     /// Whether ``end()`` was called (or the parent ended), without reading the store's state.

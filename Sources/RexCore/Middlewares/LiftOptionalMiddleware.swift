@@ -5,9 +5,10 @@
 /// is `nil` is skipped (the lifted reducer says so in a debug build). What its ``IO`` starts lives
 /// as long as the state: the output the IO is given carries the state's
 /// ``AnyActionHandler/lifetime``, which ends in the IO phase of the turn that leaves the state
-/// `nil`; an `EffectMiddleware`'s effects are cancelled then, and send nothing more. The state
-/// getter the wrapped middleware was given returns, once the state is gone, the state as it was
-/// when the action was handled.
+/// `nil` or, for an `Identifiable` state, puts a state of another id in its place (a detail of
+/// another item); an `EffectMiddleware`'s effects are cancelled then, and send nothing more. The
+/// state getter the wrapped middleware was given returns, once the state is gone, the state as it
+/// was when the action was handled.
 public struct LiftOptionalMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType, Inner: MiddlewareProtocol>:
     MiddlewareProtocol where Inner.StateType: Sendable
 {
@@ -19,10 +20,15 @@ public struct LiftOptionalMiddleware<GlobalInputActionType, GlobalOutputActionTy
     let outputAction: @Sendable (Inner.OutputActionType) -> GlobalOutputActionType
     @usableFromInline
     let state: @Sendable (GlobalStateType) -> Inner.StateType?
+    /// Given the state a lifetime began with, whether a later state is the same one: always, or,
+    /// for an `Identifiable` state, when it has the same id.
+    @usableFromInline
+    let sameState: @Sendable (Inner.StateType) -> @Sendable (Inner.StateType) -> Bool
     @usableFromInline
     let lifetimes = PartLifetimes<OnlyPart>()
 
-    /// Wraps `inner` with the three transformations between its domain and the larger one.
+    /// Wraps `inner` with the three transformations between its domain and the larger one; the
+    /// state's lifetime lasts while it is not `nil`.
     @inlinable
     public init(
         _ inner: Inner,
@@ -30,10 +36,37 @@ public struct LiftOptionalMiddleware<GlobalInputActionType, GlobalOutputActionTy
         outputAction: @escaping @Sendable (Inner.OutputActionType) -> GlobalOutputActionType,
         state: @escaping @Sendable (GlobalStateType) -> Inner.StateType?
     ) {
+        self.init(inner, inputAction: inputAction, outputAction: outputAction, state: state, sameState: { _ in { _ in true } })
+    }
+
+    /// Wraps `inner` with the three transformations between its domain and the larger one; the
+    /// state's lifetime lasts while it is not `nil` and has the id it began with.
+    @inlinable
+    public init(
+        _ inner: Inner,
+        inputAction: @escaping @Sendable (GlobalInputActionType) -> Inner.InputActionType?,
+        outputAction: @escaping @Sendable (Inner.OutputActionType) -> GlobalOutputActionType,
+        state: @escaping @Sendable (GlobalStateType) -> Inner.StateType?
+    ) where Inner.StateType: Identifiable, Inner.StateType.ID: Sendable {
+        self.init(inner, inputAction: inputAction, outputAction: outputAction, state: state) { first in
+            let id = first.id
+            return { $0.id == id }
+        }
+    }
+
+    @inlinable
+    init(
+        _ inner: Inner,
+        inputAction: @escaping @Sendable (GlobalInputActionType) -> Inner.InputActionType?,
+        outputAction: @escaping @Sendable (Inner.OutputActionType) -> GlobalOutputActionType,
+        state: @escaping @Sendable (GlobalStateType) -> Inner.StateType?,
+        sameState: @escaping @Sendable (Inner.StateType) -> @Sendable (Inner.StateType) -> Bool
+    ) {
         self.inner = inner
         self.inputAction = inputAction
         self.outputAction = outputAction
         self.state = state
+        self.sameState = sameState
     }
 
     /// Passes the local action to the wrapped middleware while its state is there, and runs its
@@ -51,15 +84,17 @@ public struct LiftOptionalMiddleware<GlobalInputActionType, GlobalOutputActionTy
         let lifetimes = lifetimes
         guard let localAction = inputAction(action), let found = localState(getState()) else {
             guard !lifetimes.isEmpty else { return .pure() }
-            return lifetimes.departureCheck { lifetimes.endDeparted { _ in localState(getState()) != nil } }
+            return lifetimes.departureCheck { lifetimes.endDepartedByTheirOwnCheck() }
         }
         let io = inner.handle(action: localAction, from: dispatcher, state: { localState(getState()) ?? found })
         guard !io.isPure || !lifetimes.isEmpty else { return .pure() }
+        // A lifetime begun for this state lasts while the state there is this one.
+        let isThisState = sameState(found)
         return lifetimes.run(
             io.map(outputAction),
             for: .only,
-            endDeparted: { lifetimes.endDeparted { _ in localState(getState()) != nil } },
-            isPresent: { localState(getState()) != nil }
+            endDeparted: { lifetimes.endDepartedByTheirOwnCheck() },
+            isPresent: { localState(getState()).map(isThisState) ?? false }
         )
     }
 }

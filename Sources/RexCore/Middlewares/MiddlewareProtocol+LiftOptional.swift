@@ -30,7 +30,7 @@ extension MiddlewareProtocol where StateType: Sendable {
     }
 
     /// Returns this middleware seeing larger actions and an optional part of a larger state,
-    /// dispatching its own actions; see ``liftOptional(inputAction:outputAction:state:)``.
+    /// dispatching its own actions; see `liftOptional(inputAction:outputAction:state:)`.
     @inlinable
     public func liftOptional<GlobalInput, GlobalState>(
         inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
@@ -40,7 +40,7 @@ extension MiddlewareProtocol where StateType: Sendable {
     }
 
     /// Returns this middleware dispatching larger actions and reading an optional part of a
-    /// larger state, seeing its own actions; see ``liftOptional(inputAction:outputAction:state:)``.
+    /// larger state, seeing its own actions; see `liftOptional(inputAction:outputAction:state:)`.
     @inlinable
     public func liftOptional<GlobalOutput, GlobalState>(
         outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
@@ -50,7 +50,55 @@ extension MiddlewareProtocol where StateType: Sendable {
     }
 
     /// Returns this middleware reading an optional part of a larger state, with its own actions;
-    /// see ``liftOptional(inputAction:outputAction:state:)``.
+    /// see `liftOptional(inputAction:outputAction:state:)`.
+    @inlinable
+    public func liftOptional<GlobalState>(
+        state: @escaping @Sendable (GlobalState) -> StateType?
+    ) -> LiftOptionalMiddleware<InputActionType, OutputActionType, GlobalState, Self> {
+        LiftOptionalMiddleware(self, inputAction: { $0 }, outputAction: { $0 }, state: state)
+    }
+}
+
+// The same lifts for an `Identifiable` state, whose lifetime also ends when a state of another id
+// takes its place (a detail of another item): what the app's effects started for the first one
+// must not reach the second. The same bodies; only the initializer chosen differs, which a
+// generic function can choose only by its constraints.
+
+extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType.ID: Sendable {
+    /// Returns this middleware running in a larger domain while its state, an optional part of
+    /// the larger state, is there; its lifetime also ends when a state of another id takes the
+    /// part's place. See ``LiftOptionalMiddleware``.
+    @inlinable
+    public func liftOptional<GlobalInput, GlobalOutput, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+        state: @escaping @Sendable (GlobalState) -> StateType?
+    ) -> LiftOptionalMiddleware<GlobalInput, GlobalOutput, GlobalState, Self> {
+        LiftOptionalMiddleware(self, inputAction: inputAction, outputAction: outputAction, state: state)
+    }
+
+    /// Returns this middleware seeing larger actions and an optional part of a larger state, for
+    /// an `Identifiable` state; see `liftOptional(inputAction:outputAction:state:)`.
+    @inlinable
+    public func liftOptional<GlobalInput, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
+        state: @escaping @Sendable (GlobalState) -> StateType?
+    ) -> LiftOptionalMiddleware<GlobalInput, OutputActionType, GlobalState, Self> {
+        LiftOptionalMiddleware(self, inputAction: inputAction, outputAction: { $0 }, state: state)
+    }
+
+    /// Returns this middleware dispatching larger actions and reading an optional part of a
+    /// larger state, for an `Identifiable` state; see `liftOptional(inputAction:outputAction:state:)`.
+    @inlinable
+    public func liftOptional<GlobalOutput, GlobalState>(
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+        state: @escaping @Sendable (GlobalState) -> StateType?
+    ) -> LiftOptionalMiddleware<InputActionType, GlobalOutput, GlobalState, Self> {
+        LiftOptionalMiddleware(self, inputAction: { $0 }, outputAction: outputAction, state: state)
+    }
+
+    /// Returns this middleware reading an optional part of a larger state, with its own actions,
+    /// for an `Identifiable` state; see `liftOptional(inputAction:outputAction:state:)`.
     @inlinable
     public func liftOptional<GlobalState>(
         state: @escaping @Sendable (GlobalState) -> StateType?

@@ -140,6 +140,28 @@ struct EffectsEndWithStateTests {
         }
     }
 
+    @Test("A detail replaced by one of another id ends the first detail's effect")
+    func replacedDetail() async throws {
+        try await withDeadline {
+            let (events, sink) = WatchEvents.makeStream()
+            let fixture = Fixture(events: sink)
+            let store = fixture.store
+            var next = events.makeAsyncIterator()
+            await store.dispatchAndWait(.open(5))
+            await store.dispatchAndWait(.detail(.watch))
+            #expect(await next.next() == "start detail 5")
+            await store.dispatchAndWait(.open(6))  // another item's detail in its place
+            #expect(await next.next() == "end detail 5")
+            await store.dispatchAndWait(.detail(.watch))
+            #expect(await next.next() == "start detail 6")
+            await store.dispatchAndWait(.nothing)
+            #expect(store.state.ticks == 0)
+            await store.dispatchAndWait(.close)
+            #expect(await next.next() == "end detail 6")
+            await fixture.detail.waitForEffects()
+        }
+    }
+
     @Test("Leaving an enum case cancels the effect of the feature lifted into it")
     func leftCase() async throws {
         try await withDeadline {
