@@ -11,10 +11,12 @@ let package = Package(
         .library(name: "RexTesting", targets: ["RexTesting"]),
     ],
     targets: [
-        .target(name: "RexCore"),
+        // The atomic operations of every platform, inline (C, for the compiler's builtins).
+        .target(name: "RexAtomics"),
+        .target(name: "RexCore", dependencies: ["RexAtomics"]),
         .target(name: "RexMiddlewares", dependencies: ["RexCore"]),
         // Recording, replay and time travel; RexCore only, so that an app can ship it in debug builds.
-        .target(name: "RexDevTools", dependencies: ["RexCore", "RexTicks"]),
+        .target(name: "RexDevTools", dependencies: ["RexCore", "RexTicks", "RexAtomics"]),
         // The processor's tick counter, read inline (C, for the instruction): what a recorded turn's
         // times cost.
         .target(name: "RexTicks"),

@@ -1,5 +1,6 @@
 import Foundation
 import RexCore
+import RexAtomics
 import RexTicks
 
 /// Keeps the last turns of a store in a ring of a fixed size: what a ``RecorderMiddleware``
@@ -106,7 +107,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         }
         noteEndOfTurnUnderWay()
         log.begin(action, from: source, at: start, state: state)
-        rex_ticks_store(endMark, log.keepsStateOfTurnUnderWay ? TurnEndMark.keepsState : TurnEndMark.underWay)
+        rex_atomic_store_u64_release(endMark, log.keepsStateOfTurnUnderWay ? TurnEndMark.keepsState : TurnEndMark.underWay)
         lock.unlock()
     }
 
@@ -114,8 +115,8 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     /// the state under the lock.
     @inlinable
     func end(at end: UInt64) {
-        guard rex_ticks_load(endMark) == TurnEndMark.keepsState else {
-            rex_ticks_store(endMark, max(end, TurnEndMark.firstTick))
+        guard rex_atomic_load_u64_acquire(endMark) == TurnEndMark.keepsState else {
+            rex_atomic_store_u64_release(endMark, max(end, TurnEndMark.firstTick))
             return
         }
         lock.lock()
@@ -130,7 +131,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     @inlinable
     func noteEndOfTurnUnderWay() {
         guard log.hasTurnUnderWay else { return }
-        let mark = rex_ticks_load(endMark)
+        let mark = rex_atomic_load_u64_acquire(endMark)
         if mark >= TurnEndMark.firstTick, log.end(at: mark), let getState {
             log.keep(getState())
         }

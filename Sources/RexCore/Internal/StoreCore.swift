@@ -86,7 +86,6 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
     }
 
     deinit {
-        turn.deallocate()
         fields.deinitialize(count: 1)
         fields.deallocate()
         pendingDeliveries.deinitialize(count: 1)

@@ -30,14 +30,4 @@ static inline uint64_t rex_ticks(void) {
 #endif
 }
 
-/// Reads a reading of the counter that another thread may be storing (acquire ordering).
-static inline uint64_t rex_ticks_load(const uint64_t *place) {
-    return __atomic_load_n(place, __ATOMIC_ACQUIRE);
-}
-
-/// Stores a reading of the counter that another thread may be reading (release ordering).
-static inline void rex_ticks_store(uint64_t *place, uint64_t ticks) {
-    __atomic_store_n(place, ticks, __ATOMIC_RELEASE);
-}
-
 #endif

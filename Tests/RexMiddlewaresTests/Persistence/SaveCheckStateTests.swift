@@ -2,21 +2,8 @@ import Testing
 
 @testable import RexMiddlewares
 
-/// The check state's two mechanisms (a lock on Apple systems, an atomic elsewhere): each is built
-/// and run here, the locked one with `-DREX_LOCKED_SAVE_CHECK`, as CI does.
 @Suite("SaveCheckState")
 struct SaveCheckStateTests {
-    @Test("The mechanism this build selects: the lock on Apple systems and with REX_LOCKED_SAVE_CHECK, else the atomic")
-    func mechanism() {
-        let check = SaveCheckState()
-        #if canImport(Darwin) || REX_LOCKED_SAVE_CHECK
-        check.lock.withLock { check.stored = SaveCheckState.armed }
-        #else
-        check.atomic.store(SaveCheckState.armed, ordering: .sequentiallyConsistent)
-        #endif
-        #expect(check.value == SaveCheckState.armed)
-    }
-
     @Test("Moves only from the state it expects, and counts every turn")
     func movesAndCounts() async {
         let check = SaveCheckState()

@@ -1,0 +1,65 @@
+#ifndef REX_ATOMICS_H
+#define REX_ATOMICS_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+// The atomic operations Rex uses, on every platform: C11 atomics through the compiler's
+// builtins, on memory that Swift code allocated and reaches only through these functions (see
+// AtomicWord.swift and the recorder's end mark). One mechanism for Linux and Apple systems alike,
+// where `Synchronization.Atomic` needs macOS 15 and its peers; the thread sanitizer understands
+// the builtins. Each is inline, so that Swift code calls no function to use it.
+
+/// Reads a word, with no ordering.
+static inline intptr_t rex_atomic_load_relaxed(const intptr_t *place) {
+    return __atomic_load_n(place, __ATOMIC_RELAXED);
+}
+
+/// Reads a word, acquiring what the thread that stored it with release ordering wrote before.
+static inline intptr_t rex_atomic_load_acquire(const intptr_t *place) {
+    return __atomic_load_n(place, __ATOMIC_ACQUIRE);
+}
+
+/// Reads a word, in the single order of all sequentially consistent operations.
+static inline intptr_t rex_atomic_load_sequential(const intptr_t *place) {
+    return __atomic_load_n(place, __ATOMIC_SEQ_CST);
+}
+
+/// Stores a word, with no ordering.
+static inline void rex_atomic_store_relaxed(intptr_t *place, intptr_t value) {
+    __atomic_store_n(place, value, __ATOMIC_RELAXED);
+}
+
+/// Stores a word, releasing what this thread wrote before to an acquiring reader.
+static inline void rex_atomic_store_release(intptr_t *place, intptr_t value) {
+    __atomic_store_n(place, value, __ATOMIC_RELEASE);
+}
+
+/// Replaces `expected` with `desired` if the word holds `expected`, acquiring on success;
+/// returns whether it did.
+static inline bool rex_atomic_exchange_acquire(intptr_t *place, intptr_t expected, intptr_t desired) {
+    return __atomic_compare_exchange_n(place, &expected, desired, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+/// Replaces `expected` with `desired` if the word holds `expected`, sequentially consistent;
+/// returns whether it did.
+static inline bool rex_atomic_exchange_sequential(intptr_t *place, intptr_t expected, intptr_t desired) {
+    return __atomic_compare_exchange_n(place, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
+/// Adds to a word, wrapping around, sequentially consistent.
+static inline void rex_atomic_add_sequential(intptr_t *place, intptr_t amount) {
+    (void)__atomic_fetch_add(place, amount, __ATOMIC_SEQ_CST);
+}
+
+/// Reads a 64-bit word, acquiring (the recorder's end mark: a tick count).
+static inline uint64_t rex_atomic_load_u64_acquire(const uint64_t *place) {
+    return __atomic_load_n(place, __ATOMIC_ACQUIRE);
+}
+
+/// Stores a 64-bit word, releasing (the recorder's end mark).
+static inline void rex_atomic_store_u64_release(uint64_t *place, uint64_t value) {
+    __atomic_store_n(place, value, __ATOMIC_RELEASE);
+}
+
+#endif
