@@ -20,7 +20,7 @@
 /// ```
 ///
 /// A lifetime nested in another (a row's effects in a detail that closes) ends with it.
-public final class StateLifetime: @unchecked Sendable {  // `isOver`, `observers` and `nextKey` are guarded by `lock`
+public final class StateLifetime: @unchecked Sendable {  // `isOver`, `observers`, `nextKey` and `parentObservation` are guarded by `lock`
     private let lock = Lock()
     private var isOver = false
     /// The lifetime this one is nested in.
