@@ -10,6 +10,12 @@
 /// class property retains its buffer (the calls in the loop could replace it), and an array of
 /// last values written in the loop is checked for uniqueness on every offer. Both cost more
 /// than a member's whole offer.
+///
+/// Invariant, checked after each change in debug builds (``checkInvariants()``): `members` holds
+/// room for `capacity` members, the first `count` initialized (`0 <= count <= capacity`), each
+/// with its mapping retained once by the group, and no subscriber twice. `join` grows the room
+/// (doubling, from 8) before it is full; `leave` moves the later members down over the one that
+/// leaves and releases its mapping; `deinit` releases every mapping and frees the room.
 @usableFromInline
 final class DeduplicatingGroup<State, Value: Equatable>: @unchecked Sendable {
     // Every property is guarded by the store's state lock (`StoreCore.lock`): members join,
@@ -97,6 +103,7 @@ final class DeduplicatingGroup<State, Value: Equatable>: @unchecked Sendable {
         let mapping = Mapping(transform: transform, passOn: passOn, subscriber: subscriber)
         (members + count).initialize(to: Member(mapping: .passRetained(mapping), last: value))
         count += 1
+        checkInvariants()
         return passOn(value)
     }
 
@@ -108,7 +115,24 @@ final class DeduplicatingGroup<State, Value: Equatable>: @unchecked Sendable {
         let removed = (members + index).move().mapping.takeRetainedValue()
         (members + index).moveInitialize(from: members + index + 1, count: count - index - 1)
         count -= 1
+        checkInvariants()
         return removed.subscriber
+    }
+
+    /// The subscribers' ids, in the order they joined.
+    @usableFromInline
+    var memberIDs: [UInt64] {
+        (0..<count).map { members[$0].mapping.takeUnretainedValue().subscriber.id }
+    }
+
+    /// Stops a debug build when the invariant (above) does not hold; nothing in release builds.
+    @inlinable
+    func checkInvariants() {
+        #if DEBUG
+        assert(0 <= count && count <= capacity, "DeduplicatingGroup: \(count) members in room for \(capacity)")
+        let ids = memberIDs
+        assert(Set(ids).count == ids.count, "DeduplicatingGroup: a subscriber joined twice: \(ids)")
+        #endif
     }
 
     /// Offers `state` to every member, and appends to `pending` the subscribers whose value
