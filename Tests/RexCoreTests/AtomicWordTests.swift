@@ -33,6 +33,22 @@ struct AtomicWordTests {
         word.addSequentially(1)
         let wrapped = word.loadSequentially()
         #expect(wrapped == Int.min)
+        word.storeRelaxed(41)
+        let incremented = word.incrementRelaxed()
+        let after = word.loadRelaxed()
+        #expect(incremented == 42 && after == 42)
+    }
+
+    @Test("Numbers handed out by many threads at once are each handed out once")
+    func concurrentIncrements() async {
+        let shared = Shared()
+        let numbers = await withTaskGroup(of: [Int].self) { group in
+            for _ in 0..<8 {
+                group.addTask { (0..<1_000).map { _ in shared.word.incrementRelaxed() } }
+            }
+            return await group.reduce(into: [Int]()) { $0 += $1 }
+        }
+        #expect(Set(numbers) == Set(1...8_000))
     }
 
     @Test("Additions from many threads at once are none of them lost")

@@ -52,6 +52,11 @@ static inline void rex_atomic_add_sequential(intptr_t *place, intptr_t amount) {
     (void)__atomic_fetch_add(place, amount, __ATOMIC_SEQ_CST);
 }
 
+/// Adds one to a word and returns the new value, with no ordering (a counter handing out numbers).
+static inline intptr_t rex_atomic_increment_relaxed(intptr_t *place) {
+    return __atomic_add_fetch(place, 1, __ATOMIC_RELAXED);
+}
+
 /// Reads a 64-bit word, acquiring (the recorder's end mark: a tick count).
 static inline uint64_t rex_atomic_load_u64_acquire(const uint64_t *place) {
     return __atomic_load_n(place, __ATOMIC_ACQUIRE);

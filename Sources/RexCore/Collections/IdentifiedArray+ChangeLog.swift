@@ -181,19 +181,17 @@ struct ChangeAncestors: Sendable {
     }
 }
 
-/// Hands out lineage numbers, each once in the life of the process.
+/// Hands out lineage numbers, each once in the life of the process: an atomic counter (it was a
+/// process-wide lock, taken for every new log: each array made, sorted or emptied, and each kept
+/// copy's first change).
 @usableFromInline
 enum ChangeLineage {
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var last: UInt64 = 0  // guarded by `lock`
+    private static let last = AtomicWord(0)
 
     /// A number no log has had.
     @usableFromInline
     static func next() -> UInt64 {
-        lock.withLock {
-            last += 1
-            return last
-        }
+        UInt64(truncatingIfNeeded: last.incrementRelaxed())
     }
 }
 

@@ -73,4 +73,11 @@ package struct AtomicWord: ~Copyable, @unchecked Sendable {  // `place` is only 
     package func addSequentially(_ amount: Int) {
         rex_atomic_add_sequential(place, amount)
     }
+
+    /// Adds one and returns the new value, with no ordering: each caller gets a number no other
+    /// caller gets.
+    @inlinable
+    package func incrementRelaxed() -> Int {
+        rex_atomic_increment_relaxed(place)
+    }
 }
