@@ -45,7 +45,7 @@ let package = Package(
             name: "RexMiddlewaresTests",
             dependencies: ["RexCore", "RexMiddlewares", "RexTesting", "RexTestSupport", "LoggerExitFixture", "PersistenceCrashFixture"]
         ),
-        .testTarget(name: "RexTestingTests", dependencies: ["RexCore", "RexMiddlewares", "RexDevTools", "RexTesting", "TodoDemo"]),
+        .testTarget(name: "RexTestingTests", dependencies: ["RexCore", "RexMiddlewares", "RexDevTools", "RexTesting", "RexTestSupport", "TodoDemo"]),
         .testTarget(name: "TodoDemoTests", dependencies: ["TodoDemo", "rex-demo", "RexCore", "RexTesting", "RexTestSupport"]),
         // SwiftRex 0.8's spellings, compiled in Swift 5 mode as a migrating app compiles first,
         // with the setting the migration article recommends: without it, Swift 5 mode warns that

@@ -25,11 +25,14 @@ import Testing
 /// `Action` is `Equatable`), by case path (an optional property of the action, as actions are
 /// lifted: `receive(\.detail?.loaded)`), or by a closure.
 ///
-/// The state getter a middleware is handed reads the store's current state, and does not keep
-/// the store alive: an effect that outlives the test store (one that `finish()` gave up waiting
-/// for) reads the state the store had last, as with a real store.
+/// Each step runs on a real ``/RexCore/ReduxStoreBase`` made of the reducer and middleware: the
+/// turn a test drives is the one an app runs (middlewares, reducer, commit, IO, lifetimes of
+/// lifted parts). Only what the middleware dispatches is held back, for `receive`. The state
+/// getter a middleware is handed is the store's, and does not keep the store alive: an effect
+/// that outlives the test store (one that `finish()` gave up waiting for) reads the state the
+/// store had last, as with any store.
 public final class TestStore<Action: Sendable, State: Sendable & Equatable>: @unchecked Sendable {
-    // `pending`, `waiters` and `strictness` are guarded by `lock`; `current` has its own lock.
+    // `strictness` is guarded by `lock`; the store and the actions sent back keep their own.
 
     /// How strict a test store is.
     public enum Exhaustivity: Sendable {
@@ -41,11 +44,8 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable>: @un
     }
 
     private let lock = NSLock()
-    private let current: TestStoreState<State>
-    private var pending: [DispatchedAction<Action>] = []
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private let reducer: Reducer<Action, State>
-    private let middleware: AnyMiddleware<Action, Action, State>
+    private let store: ReduxStoreBase<Action, State>
+    private let sentBack = SentBackActions<Action>()
     private let effects: [any EffectRunning]
     private var strictness: Exhaustivity
 
@@ -74,9 +74,11 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable>: @un
         effects: [any EffectRunning]? = nil,
         exhaustivity: Exhaustivity = .on
     ) where Middleware.InputActionType == Action, Middleware.OutputActionType == Action, Middleware.StateType == State {
-        current = TestStoreState(initialState)
-        self.reducer = reducer
-        self.middleware = AnyMiddleware(middleware)
+        store = ReduxStoreBase(
+            initialState: initialState,
+            reducer: reducer,
+            middleware: SendingBack(inner: AnyMiddleware(middleware), sentBack: sentBack)
+        )
         self.effects = effects ?? Self.effectRunners(in: middleware)
         self.strictness = exhaustivity
     }
@@ -93,7 +95,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable>: @un
 
     /// The state after the last step.
     public var state: State {
-        current.current
+        store.state
     }
 
     /// Sends an action, as a view would, and checks the state change that `update` describes
@@ -108,7 +110,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable>: @un
     ) async {
         let location = Self.location(fileID, filePath, line, column)
         if exhaustivity == .on {
-            let unreceived = lock.withLock { pending.map(\.action) }
+            let unreceived = sentBack.actions
             if !unreceived.isEmpty {
                 Issue.record("Must receive \(Self.list(unreceived)) before sending \(String(describing: action)).", sourceLocation: location)
             }
@@ -143,7 +145,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable>: @un
         if !finished || running > 0 {
             Issue.record(Comment(rawValue: Self.stillRunning(running, kept: effects.flatMap(\.keptEffectKeys))), sourceLocation: location)
         }
-        let unreceived = lock.withLock { pending.map(\.action) }
+        let unreceived = sentBack.actions
         if !unreceived.isEmpty {
             Issue.record("\(Self.list(unreceived)) sent back but never received.", sourceLocation: location)
         }
@@ -169,15 +171,12 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable>: @un
         run(next, update: update, location: location)
     }
 
-    /// One turn, as the store runs it, then the state check.
+    /// One turn of the store, then the state check. The store runs it here, at once: it is idle
+    /// (only the test dispatches to it; what the middleware sends back waits in `sentBack`).
     private func run(_ dispatched: DispatchedAction<Action>, update: ((inout State) throws -> Void)?, location: SourceLocation) {
-        let before = state
-        // The getter holds the state's box, not the store: an effect may outlive the test store
-        // (`finish()` leaves one that does not end behind), and then reads its last state.
-        let io = middleware.handle(action: dispatched.action, from: dispatched.dispatcher, state: { [current] in current.current })
-        let after = current.reduce(dispatched.action, with: reducer)
-        io.run(AnyActionHandler { [weak self] in self?.enqueue($0) })
-        check(before: before, after: after, update: update, location: location)
+        let before = store.state
+        store.dispatch(dispatched)
+        check(before: before, after: store.state, update: update, location: location)
     }
 
     private func check(before: State, after: State, update: ((inout State) throws -> Void)?, location: SourceLocation) {
@@ -194,33 +193,11 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable>: @un
         Issue.record("The state is not what the step says (expected → actual):\n\(difference)", sourceLocation: location)
     }
 
-    private func enqueue(_ action: DispatchedAction<Action>) {
-        let ready: [CheckedContinuation<Void, Never>] = lock.withLock {
-            pending.append(action)
-            defer { waiters.removeAll() }
-            return waiters
-        }
-        ready.forEach { $0.resume() }
-    }
-
     /// The next action sent back, waiting up to `timeout` for one.
     private func nextReceived(timeout: Duration) async -> DispatchedAction<Action>? {
-        if let next = takePending() { return next }
-        _ = await Self.within(timeout) { [self] in
-            await withCheckedContinuation { continuation in
-                let ready: Bool = lock.withLock {
-                    if !pending.isEmpty { return true }
-                    waiters.append(continuation)
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        }
-        return takePending()
-    }
-
-    private func takePending() -> DispatchedAction<Action>? {
-        lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
+        if let next = sentBack.takeFirst() { return next }
+        _ = await Self.within(timeout) { [sentBack] in await sentBack.waitForOne() }
+        return sentBack.takeFirst()
     }
 
     /// Runs `work`, and returns whether it ended within `timeout` of real time. The timeout only
