@@ -141,16 +141,10 @@ enum OnlyPart: Hashable, Sendable {
 }
 
 extension PartLifetimes {
-    /// An IO that ends the lifetimes of departed parts, for a turn that runs no part's IO. Ask
-    /// only when not ``isEmpty``: the closure it is given costs an allocation.
-    @inlinable
-    func departureCheck<Output>(_ endDeparted: @escaping @Sendable () -> Void) -> IO<Output> {
-        IO { _ in endDeparted() }
-    }
-
     /// The IO of the part at `key`: ends the lifetimes of departed parts, then runs `io` with an
     /// output that carries the part's lifetime (``AnyActionHandler/lifetime``). For a pure `io`,
-    /// only the check. Ask only when `io` is not pure or not ``isEmpty``.
+    /// only the check. Ask only when `io` is not pure or not ``isEmpty`` (a lift that has only
+    /// the check to run makes that IO itself, with one closure).
     ///
     /// - Parameters:
     ///   - isPresent: Whether the part is in the store's live state.
@@ -161,7 +155,7 @@ extension PartLifetimes {
         endDeparted: @escaping @Sendable () -> Void,
         isPresent: @escaping @Sendable () -> Bool
     ) -> IO<Output> {
-        guard !io.isPure else { return departureCheck(endDeparted) }
+        guard !io.isPure else { return IO { _ in endDeparted() } }
         return IO { [self] output in
             endDeparted()
             io.run(output.with(lifetime: lifetime(for: key, within: output.lifetime, isPresent: isPresent)))

@@ -84,7 +84,7 @@ public struct LiftOptionalMiddleware<GlobalInputActionType, GlobalOutputActionTy
         let lifetimes = lifetimes
         guard let localAction = inputAction(action), let found = localState(getState()) else {
             guard !lifetimes.isEmpty else { return .pure() }
-            return lifetimes.departureCheck { lifetimes.endDepartedByTheirOwnCheck() }
+            return IO { _ in lifetimes.endDepartedByTheirOwnCheck() }
         }
         let io = inner.handle(action: localAction, from: dispatcher, state: { localState(getState()) ?? found })
         guard !io.isPure || !lifetimes.isEmpty else { return .pure() }
