@@ -13,6 +13,10 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
     // per edit).
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var live: [Key: StateLifetime] = [:]
+    /// How many lifetimes `live` holds, stored after each change of it (under the lock) and read
+    /// without it: every action of every lift with lifetimes asks ``isEmpty``, which took the
+    /// lock each time.
+    @usableFromInline let liveCount = AtomicWord(0)
     /// For an identified array: the version of its history at the last check.
     @usableFromInline @exclusivity(unchecked) var checkedVersion: ChangeVersion?
 
@@ -22,7 +26,7 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
     /// Whether no part has a lifetime: nothing to check after a turn.
     @inlinable
     var isEmpty: Bool {
-        lock.withLock { live.isEmpty }
+        liveCount.loadAcquiring() == 0
     }
 
     /// The lifetime of the part at `key`, nested in `parent`: the one it has, or a new one when
@@ -44,6 +48,7 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
             }
             let lifetime = StateLifetime(within: parent, isPresent: isPresent)
             live[key] = lifetime
+            liveCount.storeReleasing(live.count)
             return lifetime
         }
     }
@@ -74,6 +79,7 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
                 live[key] = nil
                 departed.append(lifetime)
             }
+            liveCount.storeReleasing(live.count)
         }
         end(departed)
     }
@@ -123,6 +129,7 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
         guard let index = live.index(forKey: key), !isPresent(key) else { return }
         departed.append(live.values[index])
         live.remove(at: index)
+        liveCount.storeReleasing(live.count)
     }
 
     /// Ends `departed`, outside the lock: ending calls what was registered.
