@@ -14,11 +14,11 @@ struct ActionQueueTests {
         var queue = ActionQueue<Int>()
         for value in 0..<10 { queue.append(Self.item(value)) }
         var taken: [Int] = []
-        while !queue.isEmpty { taken.append(queue.removeFirst().0.action) }
+        while !queue.isEmpty { taken.append(queue.removeFirst().dispatchedAction.action) }
         #expect(taken == Array(0..<10))
         #expect(queue.items.isEmpty && queue.head == 0 && queue.items.capacity >= 10)
         queue.append(Self.item(10))
-        #expect(queue.removeFirst().0.action == 10)
+        #expect(queue.removeFirst().dispatchedAction.action == 10)
     }
 
     @Test("Never drained, it drops the consumed prefix once it is the larger half, and keeps the order")
@@ -32,7 +32,7 @@ struct ActionQueueTests {
             queue.append(Self.item(next)); next += 1
             queue.append(Self.item(next)); next += 1
             let headBefore = queue.head
-            #expect(queue.removeFirst().0.action == expected)
+            #expect(queue.removeFirst().dispatchedAction.action == expected)
             expected += 1
             if queue.head < headBefore { compactions += 1 }
             #expect(queue.head < 1024 || queue.head * 2 < queue.items.count)
@@ -40,7 +40,7 @@ struct ActionQueueTests {
         #expect(compactions > 0)
         #expect(queue.items.count - queue.head == next - expected)
         while !queue.isEmpty {
-            #expect(queue.removeFirst().0.action == expected)
+            #expect(queue.removeFirst().dispatchedAction.action == expected)
             expected += 1
         }
         #expect(expected == next)

@@ -27,30 +27,29 @@ extension ReduxStoreBase {
         let actions = Array(actions)
         guard let last = actions.indices.last else { return }
         let source = ActionSource(file: file, function: function, line: line, info: info)
-        let mayRunHere = queue?.isCurrent ?? true
-        core.lock.lock()
-        checkNotInsideHandle(DispatchedAction(actions[0], dispatcher: source))
+        var held = core.lockFields()
+        let fields = held.fields
+        checkNotInsideHandleLocked(DispatchedAction(actions[0], dispatcher: source))
         // As `enqueue` does: an idle store's turns run here, unless they belong on its queue.
-        let claimed = !core.turn.isSet && core.turn.claim(exclusive: middleware == nil)
-        if claimed && mayRunHere {
+        let arrival = fields.pointee.turn.arrive(
+            batch: { actions.indices.map { .init(DispatchedAction(actions[$0], dispatcher: source), completion: nil, notifies: $0 == last) } },
+            runsHere: queue?.isCurrent ?? true,
+            exclusive: middleware == nil,
+            flag: core.turnFlag
+        )
+        switch arrival {
+        case .run:
             // Straight from the array, the store's turn kept from the first to the last: what the
             // IO closures dispatch meanwhile waits in the queue, after the batch.
             for index in actions.indices {
-                if index > 0 { core.lock.lock() }
-                if runTurn(actions[index], from: source, completion: nil, notifies: index == last) {
-                    return
-                }
+                held = runTurn(actions[index], from: source, completion: nil, notifies: index == last, held)
             }
-            runQueuedTurns()
-            return
-        }
-        for index in actions.indices {
-            let item = ActionQueue<Action>.Item(DispatchedAction(actions[index], dispatcher: source), completion: nil, notifies: index == last)
-            core.fields.pointee.queue.append(item)
-        }
-        core.lock.unlock()
-        if claimed {
+            runQueuedTurns(held)
+        case .scheduleDrain:
+            held.unlock()
             scheduleDrain()
+        case .reduceAtOnce, .wait:
+            held.unlock()
         }
     }
 }

@@ -17,7 +17,7 @@ extension ReduxStoreBase {
     /// itself so that the action and its source reach the turn as they are, never wrapped in a
     /// ``DispatchedAction``: destroying one after the call costs as much as the rest of a
     /// counter's turn.
-    @inlinable
+    @inlinable @inline(__always)
     public func dispatch(
         _ action: Action,
         file: StaticString = #fileID,
@@ -51,57 +51,46 @@ extension ReduxStoreBase {
     ///
     /// `source` is made only when the turn needs it: a turn that is only the reducer never
     /// makes one, so the caller has nothing to destroy but what it knows to be empty.
-    @inlinable
+    @inlinable @inline(__always)
     func enqueue(_ action: Action, from source: @autoclosure () -> ActionSource, completion: (@Sendable () -> Void)?) {
         let mayRunHere = queue?.isCurrent ?? true
-        // A store with middleware claims an idle store without its lock (see TurnFlag): its
-        // first turn starts with `handle`, which runs without the lock anyway.
-        if middleware != nil, mayRunHere, core.turn.claimWithoutLock() {
+        // A store with middleware takes an idle store's turn without its lock (see TurnFlag):
+        // its first turn starts with `handle`, which runs without the lock anyway.
+        if middleware != nil, mayRunHere, core.turnFlag.claimWithoutLock() {
             runTurns(claimedWithoutLock: action, from: source(), completion: completion)
             return
         }
-        let fields = core.fields
-        core.lock.lock()
-        let isIdle = !core.turn.isSet
-        if isIdle && mayRunHere && middleware == nil && completion == nil && !core.hasSubscribers {
+        let held = core.lockFields()
+        let fields = held.fields
+        let arrival = fields.pointee.turn.arrive(
+            { .init(DispatchedAction(action, dispatcher: source()), completion: completion) },
+            runsHere: mayRunHere,
+            onlyReduces: middleware == nil && completion == nil && !core.hasSubscribers,
+            exclusive: middleware == nil,  // nobody else takes the turn without the lock
+            flag: core.turnFlag
+        )
+        switch arrival {
+        case .reduceAtOnce:
             // The whole turn is the reducer: run it under this lock, and the store stays idle.
-            #if DEBUG
-            ReducedActionSource.whileReducing(source()) { reducer.reduce(action, &fields.pointee.state) }
-            #else
-            reducer.reduce(action, &fields.pointee.state)
-            #endif
-            core.lock.unlock()
-            return
+            reduceLocked(action, from: source(), fields)
+            held.unlock()
+        case .run:
+            runTurns(startingWith: action, from: source(), completion: completion, held)
+        case .scheduleDrain:
+            checkNotInsideHandleLocked(fields)
+            held.unlock()
+            scheduleDrain()
+        case .wait:
+            checkNotInsideHandleLocked(fields)
+            held.unlock()
         }
-        // Without middleware, nobody claims the flag without the lock.
-        let claimed = isIdle && core.turn.claim(exclusive: middleware == nil)
-        if !claimed || !mayRunHere {
-            let dispatchedAction = DispatchedAction(action, dispatcher: source())
-            checkNotInsideHandle(dispatchedAction)
-            fields.pointee.queue.append(.init(dispatchedAction, completion: completion))
-            core.lock.unlock()
-            if claimed {
-                // Idle, but its turns run on its own queue.
-                scheduleDrain()
-            }
-            return
-        }
-        runTurns(startingWith: action, from: source(), completion: completion)
     }
 
     /// Runs the queued turns, if any, on this thread. Inlinable, like `enqueue`, so that turns
     /// run on the store's queue are specialized too.
     @inlinable
     func drain() {
-        let fields = core.fields
-        core.lock.lock()
-        guard !fields.pointee.queue.isEmpty else {
-            core.turn.release()
-            core.lock.unlock()
-            return
-        }
-        let (first, completion, notifies) = fields.pointee.queue.removeFirst()
-        runTurns(startingWith: first.action, from: first.dispatcher, completion: completion, notifies: notifies)
+        runQueuedTurns(core.lockFields())
     }
 
     /// Starts draining on the store's own queue.

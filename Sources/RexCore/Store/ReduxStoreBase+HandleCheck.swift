@@ -30,10 +30,21 @@ extension ReduxStoreBase {
         #endif
     }
 
+    /// Stops, as the check of one action below does, when the action queued last comes from a
+    /// middleware's `handle` on the thread running the turn. Call in a section under the state lock, after an arrival that queued.
+    @inlinable
+    func checkNotInsideHandleLocked(_ fields: UnsafeMutablePointer<StoreCore<Action, State>.Fields>) {
+        #if DEBUG
+        if let last = fields.pointee.turn.queue.items.last {
+            checkNotInsideHandleLocked(last.dispatchedAction)
+        }
+        #endif
+    }
+
     /// Stops with a message naming both actions when `dispatchedAction` comes from a middleware's
     /// `handle` on the thread running the turn. Call with the state lock held.
     @usableFromInline
-    func checkNotInsideHandle(_ dispatchedAction: DispatchedAction<Action>) {
+    func checkNotInsideHandleLocked(_ dispatchedAction: DispatchedAction<Action>) {
         #if DEBUG
         guard let thread = core.fields.pointee.handlingThread, pthread_equal(thread, pthread_self()) != 0,
             let handled = core.fields.pointee.handlingAction

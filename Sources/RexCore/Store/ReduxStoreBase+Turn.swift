@@ -1,85 +1,65 @@
+/// How the store runs turns, on the state machine of `TurnMachine`.
+///
+/// A turn starts and ends with the state lock held (a ``HeldLock``), and lets it go in between
+/// only as it needs: for the middleware's `handle`, for deliveries and IO. Between turns, the
+/// machine says what comes next (``TurnMachine/next(flag:)``), under the lock the last turn
+/// ended with. A turn with nothing to run after its commit (no subscriber, a pure IO, nobody
+/// waiting) is one lock pair: the commit and the check for the next action share it.
 extension ReduxStoreBase {
     /// Runs turns, `first` (from `source`) then the queued actions, until the queue is empty;
-    /// then marks the store idle. Call with the state lock held and the turn flag claimed;
-    /// returns with the lock released.
-    ///
-    /// Each queued action is taken from the queue under the lock its turn starts with, so that
-    /// a turn without middleware (reduce, commit and the idle check) is one lock pair.
+    /// then the store is idle. Takes the lock held, with the store's turn taken.
     @inlinable
     func runTurns(
         startingWith first: Action,
         from source: ActionSource,
         completion: (@Sendable () -> Void)?,
-        notifies: Bool = true
+        notifies: Bool = true,
+        _ held: consuming HeldLock<Action, State>
     ) {
-        if runTurn(first, from: source, completion: completion, notifies: notifies) {
-            return
-        }
-        runQueuedTurns()
+        held = runTurn(first, from: source, completion: completion, notifies: notifies, held)
+        runQueuedTurns(held)
     }
 
-    /// Runs turns as ``runTurns(startingWith:from:completion:)`` does, for a store with
-    /// middleware whose turn flag was claimed without the lock: call without the lock. The
-    /// first turn's `handle` runs before the lock is taken at all.
+    /// Runs the queued turns until the queue is empty, then marks the store idle. Takes the
+    /// lock held, with the store's turn taken.
     @inlinable
-    func runTurns(
-        claimedWithoutLock first: Action,
-        from source: ActionSource,
-        completion: (@Sendable () -> Void)?
-    ) {
+    func runQueuedTurns(_ held: consuming HeldLock<Action, State>) {
+        while let next = held.fields.pointee.turn.next(flag: core.turnFlag) {
+            held = runTurn(next.dispatchedAction.action, from: next.dispatchedAction.dispatcher, completion: next.completion, notifies: next.notifies, held)
+        }
+        held.unlock()
+    }
+
+    /// Runs turns as ``runTurns(startingWith:from:completion:notifies:_:)`` does, for a store
+    /// with middleware whose turn was taken without the lock: the first turn's `handle` runs
+    /// before the lock is taken at all.
+    @inlinable
+    func runTurns(claimedWithoutLock first: Action, from source: ActionSource, completion: (@Sendable () -> Void)?) {
         let io = handleWithoutLock(first, from: source)
-        core.lock.lock()
-        #if DEBUG
-        let wentIdle = ReducedActionSource.whileReducing(source) { commit(first, io: io, completion: completion) }
-        #else
-        // Not through `whileReducing` in release builds: a closure around the turn, even one
-        // called at once, cost W1 50 instructions and W2 95 per action.
-        let wentIdle = commit(first, io: io, completion: completion)
-        #endif
-        if wentIdle {
-            return
-        }
-        runQueuedTurns()
-    }
-
-    /// Runs the queued turns until the queue is empty. Call without the lock, with the turn
-    /// flag claimed and an action queued.
-    @inlinable
-    func runQueuedTurns() {
-        let fields = core.fields
-        while true {
-            core.lock.lock()
-            let (next, nextCompletion, notifies) = fields.pointee.queue.removeFirst()
-            if runTurn(next.action, from: next.dispatcher, completion: nextCompletion, notifies: notifies) {
-                return
-            }
-        }
+        let held = commit(first, from: source, io: io, completion: completion, core.lockFields())
+        runQueuedTurns(held)
     }
 
     /// One action's turn: handle, reduce and commit, notify, run IO, then tell the waiter.
-    /// Returns whether the store went idle (the queue was empty after the turn); otherwise the
-    /// queue has an action waiting. Call with the state lock held; returns with it released.
+    /// Takes the lock held and returns it held, the turn over.
     @inlinable
     func runTurn(
         _ action: Action,
         from source: ActionSource,
         completion: (@Sendable () -> Void)?,
-        notifies: Bool = true
-    ) -> Bool {
+        notifies: Bool = true,
+        _ held: consuming HeldLock<Action, State>
+    ) -> HeldLock<Action, State> {
         let io: IO<Action>
         if middleware != nil {
             // `handle` runs without the lock: it may read the state, which takes it.
-            core.lock.unlock()
+            held.unlock()
             io = handleWithoutLock(action, from: source)
-            core.lock.lock()
+            held = core.lockFields()
         } else {
             io = .pure()
         }
-        #if DEBUG
-        return ReducedActionSource.whileReducing(source) { commit(action, io: io, completion: completion, notifies: notifies) }
-        #else
-        return commit(action, io: io, completion: completion, notifies: notifies)
-        #endif
+        return commit(action, from: source, io: io, completion: completion, notifies: notifies, held)
     }
 
     /// Asks the middleware for the action's IO. Call without the lock, on a store with
@@ -93,71 +73,81 @@ extension ReduxStoreBase {
     }
 
     /// The rest of a turn once the middlewares have handled its action: reduce and commit,
-    /// notify, run `io`, tell the waiter. Returns whether the store went idle. Call with the
-    /// state lock held; returns with it released.
+    /// notify, run `io`, tell the waiter. Takes the lock held and returns it held, the turn over.
     ///
     /// When nothing of the turn remains to run after the commit (no subscriber, a pure IO,
-    /// nobody waiting), the queue is checked under the same lock as the commit.
-    ///
-    /// A turn that does not notify (in a batch, but its last) only reduces, and keeps the store's
-    /// turn: more of its batch follows. The batch's last turn tells subscribers of the state the
+    /// nobody waiting), the lock is kept throughout. A turn that does not notify (in a batch,
+    /// but its last) only reduces; the batch's last turn tells subscribers of the state the
     /// whole batch made.
     @inlinable @inline(__always)  // two call sites, each on the hot path of its kind of store
-    func commit(_ action: Action, io: IO<Action>, completion: (@Sendable () -> Void)?, notifies: Bool = true) -> Bool {
-        let fields = core.fields
+    func commit(
+        _ action: Action,
+        from source: ActionSource,
+        io: IO<Action>,
+        completion: (@Sendable () -> Void)?,
+        notifies: Bool = true,
+        _ held: consuming HeldLock<Action, State>
+    ) -> HeldLock<Action, State> {
+        let fields = held.fields
         if !core.hasSubscribers || !notifies {
             if case .when = emitsValue {
                 // A batch's start is kept for its last turn; without subscribers, nobody asks.
-                if notifies { fields.pointee.batchStart = nil } else { keepBatchStart() }
+                if notifies { fields.pointee.turn.batchStart = nil } else { keepBatchStartLocked() }
             }
-            reducer.reduce(action, &fields.pointee.state)
+            reduceLocked(action, from: source, fields)
             if io.isPure && completion == nil {
-                if !notifies {
-                    core.lock.unlock()
-                    return false
-                }
-                return markIdleIfEmptyAndUnlock()
+                return held
             }
-            core.lock.unlock()
+            held.unlock()
         } else {
-            reduceAndNotify(action)
+            reduceAndNotify(action, from: source, held)
         }
-
         if !io.isPure {
             io.run(output)
         }
         completion?()
+        return core.lockFields()
+    }
 
-        guard notifies else { return false }
-        core.lock.lock()
-        return markIdleIfEmptyAndUnlock()
+    /// Runs the reducer on the state in place; in debug builds, with the action's source at
+    /// hand for the reducer's messages (see ``ReducedActionSource``). Release builds never make
+    /// the source: a turn that is only the reducer has none to destroy.
+    @inlinable @inline(__always)
+    func reduceLocked(_ action: Action, from source: @autoclosure () -> ActionSource, _ fields: UnsafeMutablePointer<StoreCore<Action, State>.Fields>) {
+        #if DEBUG
+        ReducedActionSource.whileReducing(source()) { reducer.reduce(action, &fields.pointee.state) }
+        #else
+        // Not through `whileReducing` in release builds: a closure around the turn, even one
+        // called at once, cost W1 50 instructions and W2 95 per action.
+        reducer.reduce(action, &fields.pointee.state)
+        #endif
     }
 
     /// Reduces and commits with subscribers registered, then notifies them as `emitsValue`
     /// says: each subscriber's selection runs under the state lock, and only those with a new
-    /// value are called back, after the state lock is released. Call with the state lock held;
-    /// returns with it released.
+    /// value are called back, after the state lock is released. Takes the lock held, and lets
+    /// it go.
     @inlinable
-    func reduceAndNotify(_ action: Action) {
-        let fields = core.fields
+    func reduceAndNotify(_ action: Action, from source: ActionSource, _ held: consuming HeldLock<Action, State>) {
+        let fields = held.fields
         // The delivery lock comes before the state lock. It is almost always free (outside a
         // turn only subscribing and unsubscribing take it), so it is tried first; when taken,
         // the state lock is let go and both are taken in order.
         if !core.deliveryLock.tryLock() {
-            core.lock.unlock()
+            held.unlock()
             core.deliveryLock.lock()
-            core.lock.lock()
+            held = core.lockFields()
         }
         switch emitsValue {
         case .always:
-            reducer.reduce(action, &fields.pointee.state)
+            reduceLocked(action, from: source, fields)
             core.offerToSubscribers(&fields.pointee.state)
         case .never:
-            reducer.reduce(action, &fields.pointee.state)
+            reduceLocked(action, from: source, fields)
         case .when(let shouldEmit):
-            reduceComparing(action, shouldEmit)
+            reduceComparingLocked(action, from: source, shouldEmit)
         }
-        core.lock.unlock()
+        held.unlock()
         core.deliverPending()
         core.deliveryLock.unlock()
     }
@@ -169,11 +159,11 @@ extension ReduxStoreBase {
     /// every turn (for a large state stored inline, a frame as large as the state).
     @inline(never)
     @usableFromInline
-    func reduceComparing(_ action: Action, _ shouldEmit: @Sendable (State, State) -> Bool) {
+    func reduceComparingLocked(_ action: Action, from source: ActionSource, _ shouldEmit: @Sendable (State, State) -> Bool) {
         let fields = core.fields
         // After a batch, the state before the batch's first action.
-        let previous = fields.pointee.batchStart.take()?.value ?? fields.pointee.state
-        reducer.reduce(action, &fields.pointee.state)
+        let previous = fields.pointee.turn.batchStart.take()?.value ?? fields.pointee.state
+        reduceLocked(action, from: source, fields)
         if Self.decide(shouldEmit, previous, &fields.pointee.state) {
             core.offerToSubscribers(&fields.pointee.state)
         }
@@ -183,10 +173,10 @@ extension ReduxStoreBase {
     /// batch's final state with. Call with the state lock held.
     @inline(never)
     @usableFromInline
-    func keepBatchStart() {
+    func keepBatchStartLocked() {
         let fields = core.fields
-        if fields.pointee.batchStart == nil {
-            fields.pointee.batchStart = Snapshot(fields.pointee.state)
+        if fields.pointee.turn.batchStart == nil {
+            fields.pointee.turn.batchStart = Snapshot(fields.pointee.state)
         }
     }
 
@@ -194,18 +184,5 @@ extension ReduxStoreBase {
     @inlinable
     static func decide(_ shouldEmit: @Sendable (State, State) -> Bool, _ previous: State, _ new: inout State) -> Bool {
         shouldEmit(previous, new)
-    }
-
-    /// Marks the store idle if no action waits, releases the state lock, and returns whether it
-    /// went idle. Call with the state lock held.
-    @inlinable
-    func markIdleIfEmptyAndUnlock() -> Bool {
-        let fields = core.fields
-        let isIdle = fields.pointee.queue.isEmpty
-        if isIdle {
-            core.turn.release()
-        }
-        core.lock.unlock()
-        return isIdle
     }
 }

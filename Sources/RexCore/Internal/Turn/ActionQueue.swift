@@ -3,8 +3,11 @@
 /// An array read from a moving head, emptied (keeping its capacity) whenever it drains, so that
 /// a steady flow of actions allocates nothing. When producers never let it drain, the consumed
 /// prefix is dropped once it is the larger half, so memory stays proportional to the backlog.
+///
+/// Invariant: `0 <= head <= items.count`, and `head == 0` whenever `items` is empty.
 @usableFromInline
 struct ActionQueue<Action> {
+    /// An action waiting for its turn, with what its turn must do besides.
     @usableFromInline
     struct Item {
         @usableFromInline
@@ -15,7 +18,7 @@ struct ActionQueue<Action> {
         /// Whether subscribers are told of the state after this turn; `false` for the actions
         /// of a batch but its last (`dispatch(contentsOf:)`).
         @usableFromInline
-        var notifies: Bool
+        let notifies: Bool
 
         @inlinable
         init(_ dispatchedAction: DispatchedAction<Action>, completion: (@Sendable () -> Void)?, notifies: Bool = true) {
@@ -36,14 +39,26 @@ struct ActionQueue<Action> {
     @inlinable
     var isEmpty: Bool { head == items.count }
 
+    /// The number of items waiting.
+    @inlinable
+    var count: Int { items.count - head }
+
     @inlinable
     mutating func append(_ item: Item) {
         items.append(item)
     }
 
+    /// Appends `newItems`, in order.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of new items.
+    @inlinable
+    mutating func append(contentsOf newItems: some Collection<Item>) {
+        items.append(contentsOf: newItems)
+    }
+
     /// Removes and returns the first item; the queue must not be empty.
     @inlinable
-    mutating func removeFirst() -> (DispatchedAction<Action>, completion: (@Sendable () -> Void)?, notifies: Bool) {
+    mutating func removeFirst() -> Item {
         let item = items[head]
         head += 1
         if head == items.count {
@@ -53,6 +68,13 @@ struct ActionQueue<Action> {
             items.removeFirst(head)
             head = 0
         }
-        return (item.dispatchedAction, item.completion, item.notifies)
+        checkInvariant()
+        return item
+    }
+
+    /// Stops a debug build whose queue broke its invariant.
+    @inlinable
+    func checkInvariant() {
+        assert(0 <= head && head <= items.count && (!items.isEmpty || head == 0), "ActionQueue: head \(head) outside its \(items.count) items")
     }
 }

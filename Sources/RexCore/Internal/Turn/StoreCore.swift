@@ -13,20 +13,18 @@ import Musl
 /// the state that would make copy-on-write copy it. `GetState` closures hold the core, not the
 /// store, so middlewares can read the state without keeping the store (and themselves) alive.
 @usableFromInline
-final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guarded by `lock`; `turn` too, except on Linux, where it is atomic
+final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guarded by `lock` (its turn flag is atomic)
     @usableFromInline
     struct Fields {
         @usableFromInline var state: State
-        @usableFromInline var queue = ActionQueue<Action>()
+        /// Who runs turns, and what waits for one.
+        @usableFromInline var turn = TurnMachine<Action, State>()
         /// The subscribers offered each state one by one.
         @usableFromInline var subscribers: ContiguousArray<Subscriber<State>> = []
         /// The de-duplicating subscribers, offered each state group by group.
         @usableFromInline var groups: ContiguousArray<SelectionGroup<State>> = []
         @usableFromInline var groupedCount = 0
         @usableFromInline var nextSubscriberID: UInt64 = 0
-        /// During a batch, on a store that notifies `.when`: the state before the batch, on the
-        /// heap (a state stored inline can be large; `Fields` stays the size of one state).
-        @usableFromInline var batchStart: Snapshot<State>?
         #if DEBUG
         /// The thread calling middlewares' `handle`, and the action it handles: to catch a
         /// dispatch made inside `handle`.
@@ -69,9 +67,6 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
     let deliveryLock = Lock(recursive: true)
     @usableFromInline
     let fields: UnsafeMutablePointer<Fields>
-    /// Whether turns are running or scheduled.
-    @usableFromInline
-    let turn = TurnFlag()
     /// The subscribers that have something to deliver after this turn; guarded by `deliveryLock`.
     /// Kept between turns so that its buffer is reused.
     @usableFromInline
@@ -91,6 +86,18 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
         pendingDeliveries.deinitialize(count: 1)
         pendingDeliveries.deallocate()
     }
+
+    /// Takes the state lock: the one place a turn takes it. The token it returns is given back
+    /// with `unlock()`; see ``HeldLock``.
+    @inlinable
+    func lockFields() -> HeldLock<Action, State> {
+        HeldLock(locking: self)
+    }
+
+    /// Whether a thread has the store's turn (see `TurnMachine`); claimed without the lock by
+    /// a store with middleware, otherwise changed under it.
+    @usableFromInline
+    let turnFlag = TurnFlag()
 
     /// The committed state.
     @inlinable

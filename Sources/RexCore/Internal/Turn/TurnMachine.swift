@@ -1,0 +1,140 @@
+/// The store's turn as a state machine: who runs turns, and what waits for one.
+///
+/// Its state is the queue, the batch under way, and the store's turn flag, which callers pass
+/// in: the flag is atomic and lives beside the lock, because a store with middleware takes its
+/// turn without the lock (``TurnFlag/claimWithoutLock()``), the one transition made outside it.
+/// (A machine that held the flag could not be copied, and the compiler then copied the queue's
+/// items through generic code: W10 cost four times as much.)
+///
+/// Three states, told apart by the flag and the queue:
+///
+/// ```text
+///                 arrive (runs here)                      next() with the queue empty
+///   ┌──────┐ ───────────────────────────▶ ┌─────────┐ ───────────────────────────▶ ┌──────┐
+///   │ idle │                              │ running │                              │ idle │
+///   └──────┘ ──────┐                      └─────────┘ ◀──┐                         └──────┘
+///      │           │ arrive (runs on the      │  ▲        │ next() hands over the
+///      │           │ store's queue)           │  │        │ first queued action
+///      │           ▼                          │  └────────┘
+///      │     ┌───────────┐  drained: next()   │ arrive: the action is queued (wait)
+///      │     │ scheduled │ ─────────────────▶ │
+///      │     └───────────┘                    ▼
+///      │ arrive, and the turn would be only the reducer: .reduceAtOnce (stays idle)
+/// ```
+///
+/// - **idle**: the flag is clear and the queue empty. An arriving action claims the flag and
+///   runs at once on the arriving thread (``Arrival/run``), or, on a store with a queue of its
+///   own called from elsewhere, is queued and a drain scheduled there (``Arrival/scheduleDrain``).
+///   An action whose turn would be only the reducer is reduced where it arrives, and the store
+///   stays idle (``Arrival/reduceAtOnce``).
+/// - **running** (or **scheduled**): the flag is set; one thread runs turns. An arriving action
+///   waits in the queue (``Arrival/wait``). When a turn is over, that thread asks ``next()``:
+///   the first waiting action, or `nil`, and the store is idle again.
+///
+/// A batch (`dispatch(contentsOf:)`) is an arrival of several actions at once. Run here, its
+/// turns follow one another with the store's turn kept, so whatever they dispatch meanwhile
+/// waits in the queue, after the whole batch; queued, its actions enter the queue together.
+/// Only the last of them notifies subscribers.
+///
+/// Every transition but the flag's claim without the lock is made under the store's state lock; each
+/// returns what the caller does next, once it has let the lock go. The machine itself has no
+/// lock and no threads: its transitions are tested one by one (TurnMachineTests).
+///
+/// Invariant (checked in debug builds): while idle, nothing is queued and no batch is under way.
+@usableFromInline
+struct TurnMachine<Action, State> {
+    /// What the thread that brought an action does next.
+    @usableFromInline
+    enum Arrival: Equatable {
+        /// Reduce the action at once, under the lock it arrived with; the store stays idle.
+        case reduceAtOnce
+        /// Run the action's turn now, on this thread: the store's turn is this thread's.
+        case run
+        /// The action is queued; schedule a drain on the store's own queue, which now has the
+        /// store's turn.
+        case scheduleDrain
+        /// The action is queued behind the turn under way, whose thread will run it.
+        case wait
+    }
+
+    /// The actions waiting for their turn.
+    @usableFromInline
+    var queue = ActionQueue<Action>()
+    /// During a batch, on a store that notifies `.when`: the state before the batch, for the
+    /// batch's last turn to compare with. On the heap: a state stored inline can be large.
+    @usableFromInline
+    var batchStart: Snapshot<State>?
+
+    @inlinable
+    init() {}
+
+    /// An action arrives. Call with the lock held.
+    ///
+    /// - Parameters:
+    ///   - item: Makes the queued form of the action; called only when it is queued.
+    ///   - runsHere: Whether the arriving thread may run turns (the store has no queue of its
+    ///     own, or this is it).
+    ///   - onlyReduces: Whether the action's turn would be only the reducer (no middleware, no
+    ///     subscriber, nobody waiting for it).
+    ///   - exclusive: Whether nobody takes the turn without the lock (the store has no
+    ///     middleware), so that the flag is set with a plain store.
+    ///   - flag: The store's turn flag.
+    @inlinable
+    mutating func arrive(_ item: () -> ActionQueue<Action>.Item, runsHere: Bool, onlyReduces: Bool, exclusive: Bool, flag: borrowing TurnFlag) -> Arrival {
+        if flag.isSet {
+            wait(item())
+            return .wait
+        }
+        if runsHere && onlyReduces {
+            return .reduceAtOnce
+        }
+        let claimed = flag.claim(exclusive: exclusive)
+        if !claimed {
+            // Taken without the lock by a thread that has not yet queued anything.
+            wait(item())
+            return .wait
+        }
+        if runsHere {
+            return .run
+        }
+        wait(item())
+        return .scheduleDrain
+    }
+
+    /// Queues `item`. Out of line: an idle store's turn (the hot path) never queues, and the
+    /// code inlined into every dispatch stays small.
+    @inline(never) @usableFromInline
+    mutating func wait(_ item: ActionQueue<Action>.Item) {
+        queue.append(item)
+    }
+
+    /// A batch arrives: the actions of `items`, in order, the last the only one that notifies.
+    /// Call with the lock held, with at least one action. On ``Arrival/run`` nothing is queued:
+    /// the caller runs the batch's turns one after another, keeping the store's turn, then
+    /// asks ``next(flag:)``. Otherwise `items` is called and all of them queued.
+    @inlinable
+    mutating func arrive(batch items: () -> [ActionQueue<Action>.Item], runsHere: Bool, exclusive: Bool, flag: borrowing TurnFlag) -> Arrival {
+        if flag.isSet || !flag.claim(exclusive: exclusive) {
+            queue.append(contentsOf: items())
+            return .wait
+        }
+        if runsHere {
+            return .run
+        }
+        queue.append(contentsOf: items())
+        return .scheduleDrain
+    }
+
+    /// The turn in hand is over (or a scheduled drain starts): returns the next action to run,
+    /// or `nil` when none waits, and the store is idle. Call with the lock held, from the thread
+    /// that has the store's turn.
+    @inlinable
+    mutating func next(flag: borrowing TurnFlag) -> ActionQueue<Action>.Item? {
+        if queue.isEmpty {
+            assert(batchStart == nil, "TurnMachine: idle with a batch under way")
+            flag.release()
+            return nil
+        }
+        return queue.removeFirst()
+    }
+}

@@ -1,0 +1,126 @@
+@testable import RexCore
+import Testing
+
+/// Each transition of the store's turn machine, one at a time, with no lock and no thread: what
+/// it tells the caller to do, and what it queues.
+@Suite("The turn machine's transitions")
+struct TurnMachineTests {
+    typealias Item = ActionQueue<Int>.Item
+    typealias Arrival = TurnMachine<Int, Int>.Arrival
+
+    /// A machine and its turn flag, as a store's core holds them, with the transitions spelled
+    /// for the tests.
+    final class Turn {
+        var machine = TurnMachine<Int, Int>()
+        let flag = TurnFlag()
+        /// How many queued forms of arriving actions the machine asked for.
+        var made = 0
+
+        func item(_ value: Int, notifies: Bool = true) -> Item {
+            made += 1
+            return Item(DispatchedAction(value, dispatcher: .here()), completion: nil, notifies: notifies)
+        }
+
+        func arrive(_ value: Int, runsHere: Bool = true, onlyReduces: Bool = false, exclusive: Bool = false) -> Arrival {
+            machine.arrive({ item(value) }, runsHere: runsHere, onlyReduces: onlyReduces, exclusive: exclusive, flag: flag)
+        }
+
+        func arrive(batch values: [Int], runsHere: Bool = true, exclusive: Bool = false) -> Arrival {
+            machine.arrive(
+                batch: { values.indices.map { item(values[$0], notifies: $0 == values.count - 1) } },
+                runsHere: runsHere,
+                exclusive: exclusive,
+                flag: flag
+            )
+        }
+
+        func claimWithoutLock() -> Bool { flag.claimWithoutLock() }
+        var isRunning: Bool { flag.isSet }
+        var queued: Int { machine.queue.count }
+
+        /// The actions handed over, one `next` after another, until the store goes idle, with
+        /// whether each notifies.
+        func drain() -> [Int] {
+            var taken: [Int] = []
+            while let item = machine.next(flag: flag) {
+                taken.append(item.notifies ? item.dispatchedAction.action : -item.dispatchedAction.action)
+            }
+            return taken
+        }
+    }
+
+    @Test("Idle, an action that is only the reducer is reduced where it arrives, and the store stays idle", arguments: [true, false])
+    func reduceAtOnce(exclusive: Bool) {
+        let turn = Turn()
+        #expect(turn.arrive(1, onlyReduces: true, exclusive: exclusive) == .reduceAtOnce)
+        #expect(!turn.isRunning && turn.queued == 0 && turn.made == 0)
+    }
+
+    @Test("Idle, an action that is more than the reducer takes the turn and runs here, unqueued", arguments: [true, false])
+    func run(exclusive: Bool) {
+        let turn = Turn()
+        #expect(turn.arrive(1, exclusive: exclusive) == .run)
+        #expect(turn.isRunning && turn.queued == 0 && turn.made == 0)
+        #expect(turn.drain() == [])
+        #expect(!turn.isRunning)
+    }
+
+    @Test("Idle, on a store whose turns run on its own queue, an action is queued and a drain scheduled, even one that is only the reducer", arguments: [true, false])
+    func scheduleDrain(onlyReduces: Bool) {
+        let turn = Turn()
+        #expect(turn.arrive(1, runsHere: false, onlyReduces: onlyReduces) == .scheduleDrain)
+        #expect(turn.isRunning && turn.queued == 1)
+        #expect(turn.drain() == [1])
+        #expect(!turn.isRunning)
+    }
+
+    @Test("Running, actions wait in the queue, even ones that are only the reducer, and the turn's thread gets them in order")
+    func waitWhileRunning() {
+        let turn = Turn()
+        #expect(turn.arrive(0) == .run)
+        let arrivals = [turn.arrive(1, onlyReduces: true), turn.arrive(2, runsHere: false), turn.arrive(3, exclusive: true)]
+        #expect(arrivals == [.wait, .wait, .wait])
+        #expect(turn.isRunning && turn.queued == 3)
+        #expect(turn.drain() == [1, 2, 3])
+        #expect(!turn.isRunning && turn.queued == 0)
+    }
+
+    @Test("Taken without the lock, the turn is the claimant's: an arrival waits, and the claimant gets it at its turn's end")
+    func claimedWithoutLock() {
+        let turn = Turn()
+        #expect(turn.claimWithoutLock())
+        #expect(!turn.claimWithoutLock())
+        #expect(turn.arrive(1) == .wait)
+        #expect(turn.drain() == [1])
+        #expect(turn.claimWithoutLock())
+    }
+
+    @Test("The turn's end with nothing queued makes the store idle, so that the next arrival takes the turn again")
+    func idleAfterTurn() {
+        let turn = Turn()
+        #expect(turn.arrive(1) == .run)
+        #expect(turn.machine.next(flag: turn.flag) == nil)
+        #expect(!turn.isRunning)
+        #expect(turn.arrive(2) == .run)
+    }
+
+    @Test("Idle, a batch runs here and queues nothing; what its turns dispatch waits behind it")
+    func batchRunsHere() {
+        let turn = Turn()
+        #expect(turn.arrive(batch: [1, 2, 3]) == .run)
+        #expect(turn.isRunning && turn.queued == 0 && turn.made == 0)
+        #expect(turn.arrive(4, onlyReduces: true) == .wait)
+        #expect(turn.drain() == [4])
+    }
+
+    @Test("A batch arriving while running, or for the store's own queue, is queued whole, the last the only one that notifies", arguments: [true, false])
+    func batchQueued(running: Bool) {
+        let turn = Turn()
+        if running {
+            #expect(turn.arrive(0) == .run)
+        }
+        #expect(turn.arrive(batch: [1, 2, 3], runsHere: running) == (running ? .wait : .scheduleDrain))
+        #expect(turn.isRunning && turn.queued == 3)
+        #expect(turn.drain() == [-1, -2, 3])
+    }
+}
