@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The store's state lock, held: the proof a function needs to touch the fields it guards.
 ///
 /// Made only by `StoreCore.lockFields()`, the one place the lock is taken for a turn, and given
@@ -7,37 +15,36 @@
 /// after. (Closures run under the lock, `withFields { … }`, cost W2 a quarter more: the
 /// optimizer kept the turn's closures out of line.)
 ///
-/// Invariant: while a token lives, its thread holds `core.lock`. A token dropped without
+/// Invariant: while a token lives, its thread holds `mutex`, the store core's state lock. A token dropped without
 /// ``unlock()`` is a bug: debug builds stop; release builds unlock.
 @usableFromInline @frozen
 struct HeldLock<Action, State>: ~Copyable {
-    /// The core whose lock is held; unretained, since the caller holds the core for the
-    /// token's whole life (the token never outlives the function that took it).
-    @usableFromInline
-    let core: Unmanaged<StoreCore<Action, State>>
-
-    /// Takes `core`'s lock. Only `StoreCore.lockFields()` calls it.
-    @inlinable
-    init(locking core: borrowing StoreCore<Action, State>) {  // borrowed: an owned core was retained and released each turn, on the slow path of an object with weak references
-        core.lock.lock()
-        self.core = Unmanaged.passUnretained(core)
-    }
-
     /// The fields the lock guards.
+    @usableFromInline
+    let fields: UnsafeMutablePointer<StoreCore<Action, State>.Fields>
+    /// The held mutex, `core.lock`'s. Raw pointers only, no reference to the core: the token
+    /// costs no retain, and the thread sanitizer saw a reference kept in it (`Unmanaged`) as
+    /// an access to the core racing with the next turn's.
+    @usableFromInline
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    /// The token of a lock just taken. Only `StoreCore.lockFields()` calls it, having taken
+    /// the lock.
     @inlinable
-    var fields: UnsafeMutablePointer<StoreCore<Action, State>.Fields> {
-        core._withUnsafeGuaranteedRef { $0.fields }
+    init(heldMutex mutex: UnsafeMutablePointer<pthread_mutex_t>, fields: UnsafeMutablePointer<StoreCore<Action, State>.Fields>) {
+        self.mutex = mutex
+        self.fields = fields
     }
 
     /// Lets the lock go.
     @inlinable
     consuming func unlock() {
-        core._withUnsafeGuaranteedRef { $0.lock.unlock() }
+        pthread_mutex_unlock(mutex)
         discard self
     }
 
     deinit {
         assertionFailure("Rex: a turn dropped the state lock's token without unlocking it")
-        core._withUnsafeGuaranteedRef { $0.lock.unlock() }
+        pthread_mutex_unlock(mutex)
     }
 }

@@ -91,7 +91,8 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
     /// with `unlock()`; see ``HeldLock``.
     @inlinable
     func lockFields() -> HeldLock<Action, State> {
-        HeldLock(locking: self)
+        lock.lock()
+        return HeldLock(heldMutex: lock.mutex, fields: fields)
     }
 
     /// Whether a thread has the store's turn (see `TurnMachine`); claimed without the lock by
