@@ -75,32 +75,36 @@ struct StoreModelTests {
         let results = await withTaskGroup(of: Outcome.self) { group in
             for thread in 0..<Self.threads {
                 group.addTask {
-                    var generator = SplitMix64(seed: seed &+ UInt64(thread))
-                    var added = [Int](repeating: 0, count: Self.counters)
-                    var watches: [Watch] = []
-                    var cancelled: [Watch] = []
-                    var dispatched = 0
-                    for _ in 0..<Self.stepsPerThread {
-                        let counter = Int(generator.next() % UInt64(Self.counters))
-                        switch generator.next() % 10 {
-                        case 0...5:
-                            let amount = Int(generator.next() % 3) + 1
-                            store.dispatch(.add(counter: counter, amount: amount))
-                            added[counter] += amount
-                            dispatched += 1
-                        case 6, 7:
-                            watches.append(Watch(counter: counter, store: store))
-                        case 8 where !watches.isEmpty:
-                            let index = Int(generator.next() % UInt64(watches.count))
-                            let watch = watches.remove(at: index)
-                            watch.token.cancel()
-                            cancelled.append(watch)
-                        default:
-                            store.dispatch(.nothing)
-                            dispatched += 1
+                    // A thread of its own, not the task itself: the steps block, and the cooperative pool
+                    // (two threads on CI) is every other test's too.
+                    try! await onOwnThread {
+                        var generator = SplitMix64(seed: seed &+ UInt64(thread))
+                        var added = [Int](repeating: 0, count: Self.counters)
+                        var watches: [Watch] = []
+                        var cancelled: [Watch] = []
+                        var dispatched = 0
+                        for _ in 0..<Self.stepsPerThread {
+                            let counter = Int(generator.next() % UInt64(Self.counters))
+                            switch generator.next() % 10 {
+                            case 0...5:
+                                let amount = Int(generator.next() % 3) + 1
+                                store.dispatch(.add(counter: counter, amount: amount))
+                                added[counter] += amount
+                                dispatched += 1
+                            case 6, 7:
+                                watches.append(Watch(counter: counter, store: store))
+                            case 8 where !watches.isEmpty:
+                                let index = Int(generator.next() % UInt64(watches.count))
+                                let watch = watches.remove(at: index)
+                                watch.token.cancel()
+                                cancelled.append(watch)
+                            default:
+                                store.dispatch(.nothing)
+                                dispatched += 1
+                            }
                         }
+                        return Outcome(added: added, active: watches, cancelled: cancelled, dispatched: dispatched)
                     }
-                    return Outcome(added: added, active: watches, cancelled: cancelled, dispatched: dispatched)
                 }
             }
             var all: [Outcome] = []

@@ -9,8 +9,11 @@ import Testing
 /// its own, abandoned when the time is up, so a broken behaviour fails its test instead.
 ///
 /// The limit never decides the outcome of a test that passes: it only turns a hang into a failure.
+/// So it is generous: under the thread sanitizer on CI's two cores, the whole suite takes about a
+/// minute, and a test that needs a fraction of a second alone may wait for the processor half of
+/// it (with 30 s, the demo's effect tests ran out of time on a loaded run without hanging).
 public func withDeadline(
-    _ limit: Duration = .seconds(30),
+    _ limit: Duration = .seconds(120),
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Void
 ) async throws {
