@@ -29,7 +29,7 @@ extension ReduxStoreBase {
         let source = ActionSource(file: file, function: function, line: line, info: info)
         var held = core.lockFields()
         let fields = held.fields
-        checkNotInsideHandleLocked(DispatchedAction(actions[0], dispatcher: source))
+        checkNotInsideHandleLocked(DispatchedAction(actions[0], dispatcher: source), held)
         // As `enqueue` does: an idle store's turns run here, unless they belong on its queue.
         let arrival = fields.pointee.turn.arrive(
             batch: { actions.indices.map { .init(DispatchedAction(actions[$0], dispatcher: source), completion: nil, notifies: $0 == last) } },

@@ -69,23 +69,23 @@ extension ReduxStoreBase {
         let arrival = fields.pointee.turn.arrive(
             { .init(DispatchedAction(action, dispatcher: source()), completion: completion) },
             runsHere: mayRunHere,
-            onlyReduces: middleware == nil && completion == nil && !core.hasSubscribers,
+            onlyReduces: middleware == nil && completion == nil && !held.hasSubscribers,
             exclusive: middleware == nil,  // nobody else takes the turn without the lock
             flag: core.turnFlag
         )
         switch arrival {
         case .reduceAtOnce:
             // The whole turn is the reducer: run it under this lock, and the store stays idle.
-            reduceLocked(action, from: source(), fields)
+            reduceLocked(action, from: source(), held)
             held.unlock()
         case .run:
             runTurns(startingWith: action, from: source(), completion: completion, held)
         case .scheduleDrain:
-            checkNotInsideHandleLocked(fields)
+            checkNotInsideHandleLocked(held)
             held.unlock()
             scheduleDrain()
         case .wait:
-            checkNotInsideHandleLocked(fields)
+            checkNotInsideHandleLocked(held)
             held.unlock()
         }
     }

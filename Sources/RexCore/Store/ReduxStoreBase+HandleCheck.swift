@@ -13,43 +13,45 @@ extension ReduxStoreBase {
     @usableFromInline
     func beginHandling(_ action: Action, from source: ActionSource) {
         #if DEBUG
-        core.lock.withLock {
-            core.fields.pointee.handlingThread = pthread_self()
-            core.fields.pointee.handlingAction = DispatchedAction(action, dispatcher: source)
-        }
+        let held = core.lockFields()
+        held.fields.pointee.handlingThread = pthread_self()
+        held.fields.pointee.handlingAction = DispatchedAction(action, dispatcher: source)
+        held.unlock()
         #endif
     }
 
     @usableFromInline
     func endHandling() {
         #if DEBUG
-        core.lock.withLock {
-            core.fields.pointee.handlingThread = nil
-            core.fields.pointee.handlingAction = nil
-        }
+        let held = core.lockFields()
+        held.fields.pointee.handlingThread = nil
+        held.fields.pointee.handlingAction = nil
+        held.unlock()
         #endif
     }
 
     /// Stops, as the check of one action below does, when the action queued last comes from a
-    /// middleware's `handle` on the thread running the turn. Call in a section under the state lock, after an arrival that queued.
+    /// middleware's `handle` on the thread running the turn. Call after an arrival that queued.
     @inlinable
-    func checkNotInsideHandleLocked(_ fields: UnsafeMutablePointer<StoreCore<Action, State>.Fields>) {
+    func checkNotInsideHandleLocked(_ held: borrowing HeldLock<Action, State>) {
         #if DEBUG
-        if let last = fields.pointee.turn.queue.items.last {
-            checkNotInsideHandleLocked(last.dispatchedAction)
+        if let last = held.fields.pointee.turn.queue.items.last {
+            checkNotInsideHandleLocked(last.dispatchedAction, held)
         }
         #endif
     }
 
     /// Stops with a message naming both actions when `dispatchedAction` comes from a middleware's
-    /// `handle` on the thread running the turn. Call with the state lock held.
+    /// `handle` on the thread running the turn.
     @usableFromInline
-    func checkNotInsideHandleLocked(_ dispatchedAction: DispatchedAction<Action>) {
+    func checkNotInsideHandleLocked(_ dispatchedAction: DispatchedAction<Action>, _ held: borrowing HeldLock<Action, State>) {
         #if DEBUG
-        guard let thread = core.fields.pointee.handlingThread, pthread_equal(thread, pthread_self()) != 0,
-            let handled = core.fields.pointee.handlingAction
+        guard let thread = held.fields.pointee.handlingThread, pthread_equal(thread, pthread_self()) != 0,
+            let handled = held.fields.pointee.handlingAction
         else { return }
-        core.lock.unlock()
+        // Let go before the stop, as before the token (which a borrowing function cannot give
+        // back): nothing runs after the stop but its message.
+        pthread_mutex_unlock(held.mutex)
         preconditionFailure(
             """
             Rex: \(dispatchedAction.action) was dispatched from \(dispatchedAction.dispatcher) inside a \

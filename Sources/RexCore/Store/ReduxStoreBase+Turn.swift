@@ -89,12 +89,12 @@ extension ReduxStoreBase {
         _ held: consuming HeldLock<Action, State>
     ) -> HeldLock<Action, State> {
         let fields = held.fields
-        if !core.hasSubscribers || !notifies {
+        if !held.hasSubscribers || !notifies {
             if case .when = emitsValue {
                 // A batch's start is kept for its last turn; without subscribers, nobody asks.
-                if notifies { fields.pointee.turn.batchStart = nil } else { keepBatchStartLocked() }
+                if notifies { fields.pointee.turn.batchStart = nil } else { keepBatchStartLocked(held) }
             }
-            reduceLocked(action, from: source, fields)
+            reduceLocked(action, from: source, held)
             if io.isPure && completion == nil {
                 return held
             }
@@ -113,7 +113,8 @@ extension ReduxStoreBase {
     /// hand for the reducer's messages (see ``ReducedActionSource``). Release builds never make
     /// the source: a turn that is only the reducer has none to destroy.
     @inlinable @inline(__always)
-    func reduceLocked(_ action: Action, from source: @autoclosure () -> ActionSource, _ fields: UnsafeMutablePointer<StoreCore<Action, State>.Fields>) {
+    func reduceLocked(_ action: Action, from source: @autoclosure () -> ActionSource, _ held: borrowing HeldLock<Action, State>) {
+        let fields = held.fields
         #if DEBUG
         ReducedActionSource.whileReducing(source()) { reducer.reduce(action, &fields.pointee.state) }
         #else
@@ -140,12 +141,12 @@ extension ReduxStoreBase {
         }
         switch emitsValue {
         case .always:
-            reduceLocked(action, from: source, fields)
-            core.offerToSubscribers(&fields.pointee.state)
+            reduceLocked(action, from: source, held)
+            core.offerToSubscribers(&fields.pointee.state, held)
         case .never:
-            reduceLocked(action, from: source, fields)
+            reduceLocked(action, from: source, held)
         case .when(let shouldEmit):
-            reduceComparingLocked(action, from: source, shouldEmit)
+            reduceComparingLocked(action, from: source, shouldEmit, held)
         }
         held.unlock()
         core.deliverPending()
@@ -153,28 +154,28 @@ extension ReduxStoreBase {
     }
 
     /// Reduces, and offers the new state to subscribers if `shouldEmit` says so, given the state
-    /// before and after. Call with both locks held.
+    /// before and after. Call with the delivery lock held too.
     ///
     /// Out of line: the copy of the previous state it keeps is in its own frame, not in that of
     /// every turn (for a large state stored inline, a frame as large as the state).
     @inline(never)
     @usableFromInline
-    func reduceComparingLocked(_ action: Action, from source: ActionSource, _ shouldEmit: @Sendable (State, State) -> Bool) {
-        let fields = core.fields
+    func reduceComparingLocked(_ action: Action, from source: ActionSource, _ shouldEmit: @Sendable (State, State) -> Bool, _ held: borrowing HeldLock<Action, State>) {
+        let fields = held.fields
         // After a batch, the state before the batch's first action.
         let previous = fields.pointee.turn.batchStart.take()?.value ?? fields.pointee.state
-        reduceLocked(action, from: source, fields)
+        reduceLocked(action, from: source, held)
         if Self.decide(shouldEmit, previous, &fields.pointee.state) {
-            core.offerToSubscribers(&fields.pointee.state)
+            core.offerToSubscribers(&fields.pointee.state, held)
         }
     }
 
     /// Keeps the state before a batch's first action, for `ShouldEmitValue.when` to compare the
-    /// batch's final state with. Call with the state lock held.
+    /// batch's final state with.
     @inline(never)
     @usableFromInline
-    func keepBatchStartLocked() {
-        let fields = core.fields
+    func keepBatchStartLocked(_ held: borrowing HeldLock<Action, State>) {
+        let fields = held.fields
         if fields.pointee.turn.batchStart == nil {
             fields.pointee.turn.batchStart = Snapshot(fields.pointee.state)
         }

@@ -5,19 +5,20 @@ extension StoreCore {
     func subscribe(selection: Selection<State>) -> SubscriptionToken {
         deliveryLock.lock()
         defer { deliveryLock.unlock() }
-        lock.lock()
+        let held = lockFields()
+        let fields = held.fields
         let id = fields.pointee.nextSubscriberID
         fields.pointee.nextSubscriberID += 1
         let subscriber = Subscriber(id: id, selection: selection)
         let hasValue: Bool
         if let member = selection.groupMember {
-            hasValue = Self.join(member, group(for: member), subscriber, &fields.pointee.state)
+            hasValue = Self.join(member, group(for: member, held), subscriber, &fields.pointee.state)
             fields.pointee.groupedCount += 1
         } else {
             fields.pointee.subscribers.append(subscriber)
             hasValue = Self.offer(&fields.pointee.state, to: selection)
         }
-        lock.unlock()
+        held.unlock()
         if hasValue {
             selection.deliver()
         }
@@ -31,19 +32,25 @@ extension StoreCore {
     func unsubscribe(_ id: UInt64) {
         deliveryLock.lock()
         defer { deliveryLock.unlock() }
-        let removed: Subscriber<State>? = lock.withLock {
-            if let index = fields.pointee.subscribers.firstIndex(where: { $0.id == id }) {
-                return fields.pointee.subscribers.remove(at: index)
-            }
-            for group in fields.pointee.groups {
-                if let removed = group.leave(id) {
-                    fields.pointee.groupedCount -= 1
-                    return removed
-                }
-            }
-            return nil
-        }
+        let held = lockFields()
+        let removed = removeSubscriber(id, held)
+        held.unlock()
         removed?.isActive = false
+    }
+
+    /// Takes the subscriber `id` out of the tables, if it is there.
+    private func removeSubscriber(_ id: UInt64, _ held: borrowing HeldLock<Action, State>) -> Subscriber<State>? {
+        let fields = held.fields
+        if let index = fields.pointee.subscribers.firstIndex(where: { $0.id == id }) {
+            return fields.pointee.subscribers.remove(at: index)
+        }
+        for group in fields.pointee.groups {
+            if let removed = group.leave(id) {
+                fields.pointee.groupedCount -= 1
+                return removed
+            }
+        }
+        return nil
     }
 
     /// Removes every subscriber, as the store goes. A state getter that an effect kept holds
@@ -61,19 +68,20 @@ extension StoreCore {
     private func takeAllSubscribers() -> (ContiguousArray<Subscriber<State>>, ContiguousArray<SelectionGroup<State>>) {
         deliveryLock.lock()
         defer { deliveryLock.unlock() }
-        lock.lock()
-        defer { lock.unlock() }
+        let held = lockFields()
+        let fields = held.fields
         let taken = (fields.pointee.subscribers, fields.pointee.groups)
         fields.pointee.subscribers = []
         fields.pointee.groups = []
         fields.pointee.groupedCount = 0
+        held.unlock()
         return taken
     }
 
-    /// The store's group for a member's value type, made if there is none yet. Call with the
-    /// state lock held.
+    /// The store's group for a member's value type, made if there is none yet.
     @usableFromInline
-    func group(for member: SelectionGroupMember<State>) -> SelectionGroup<State> {
+    func group(for member: SelectionGroupMember<State>, _ held: borrowing HeldLock<Action, State>) -> SelectionGroup<State> {
+        let fields = held.fields
         if let group = fields.pointee.groups.first(where: { $0.key == member.key }) {
             return group
         }
@@ -83,13 +91,13 @@ extension StoreCore {
     }
 
     /// Offers the committed state to every subscriber and notes those with something to
-    /// deliver, in the order they subscribed. Call with both locks held.
+    /// deliver, in the order they subscribed. Call with the delivery lock held too.
     @inlinable
-    func offerToSubscribers(_ state: inout State) {
+    func offerToSubscribers(_ state: inout State, _ held: borrowing HeldLock<Action, State>) {
         // The loops call through unretained references: the arrays own their elements, and
         // nothing changes them while both locks are held; retaining each element (and each
         // array) for its call cost more than a group's bookkeeping.
-        let fields = self.fields
+        let fields = held.fields
         for index in 0..<fields.pointee.subscribers.count {
             Unmanaged.passUnretained(fields.pointee.subscribers[index])._withUnsafeGuaranteedRef { subscriber in
                 if Self.offer(&state, to: subscriber) {

@@ -36,6 +36,16 @@ struct HeldLock<Action, State>: ~Copyable {
         self.fields = fields
     }
 
+    /// Whether anyone is subscribed, one by one or in a group.
+    ///
+    /// Read field by field through the pointer: a computed property of `Fields` would copy all
+    /// of `Fields`, the state with it, onto the stack to call its getter (1 MiB for a state that
+    /// large, stored inline).
+    @inlinable
+    var hasSubscribers: Bool {
+        !fields.pointee.subscribers.isEmpty || fields.pointee.groupedCount > 0
+    }
+
     /// Lets the lock go.
     @inlinable
     consuming func unlock() {

@@ -38,15 +38,6 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
         }
     }
 
-    /// Whether anyone is subscribed, one by one or in a group. Call with the state lock held.
-    ///
-    /// Read field by field through the pointer: a computed property of `Fields` would copy all
-    /// of `Fields`, the state with it, onto the stack to call its getter (1 MiB for a state that
-    /// large, stored inline).
-    @inlinable
-    var hasSubscribers: Bool {
-        !fields.pointee.subscribers.isEmpty || fields.pointee.groupedCount > 0
-    }
 
     /// Guards `fields`; held only for short, non-reentrant sections. The user code that runs
     /// under it: reducers, `ShouldEmitValue.when`, and subscriptions' selections (a projection's
@@ -65,6 +56,9 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
     /// never after. Recursive, because a subscriber may subscribe or cancel from its callback.
     @usableFromInline
     let deliveryLock = Lock(recursive: true)
+    /// What `lock` guards. Read it only through a ``HeldLock`` (`lockFields()`), whose
+    /// `fields` is this pointer: every use in the library does, so that each one is seen to hold
+    /// the lock. (`@usableFromInline`, for `lockFields()`, so access control cannot say so.)
     @usableFromInline
     let fields: UnsafeMutablePointer<Fields>
     /// The subscribers that have something to deliver after this turn; guarded by `deliveryLock`.
@@ -103,8 +97,9 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
     /// The committed state.
     @inlinable
     var state: State {
-        lock.lock()
-        defer { lock.unlock() }
-        return fields.pointee.state
+        let held = lockFields()
+        let state = held.fields.pointee.state
+        held.unlock()
+        return state
     }
 }
