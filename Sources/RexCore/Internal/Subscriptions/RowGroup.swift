@@ -10,6 +10,13 @@
 /// A row whose element is gone keeps its last value (handed to its `keepLast`, for the row
 /// projection's state) and is not called; when an element with its id comes back, the row is
 /// compared with it as with any change.
+///
+/// Invariant: `rows` holds one member per row, at the position `rowPositions` gives for its id
+/// (as many positions as rows); the row's other members are in `moreMembers[id]`, never an empty
+/// array; `rowOfSubscriber` names the row of every member, and nothing else; `lastCompared` is
+/// only a guess, checked before use. `join` and `leave` check the row they touched in debug
+/// builds (``checkRow(_:)``, O(1)); ``checkInvariants()`` checks the whole group (O(*r*), for
+/// tests).
 @usableFromInline
 final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMetatype, Value: Equatable>: @unchecked Sendable {
     // Every property is guarded by the store's state lock (`StoreCore.lock`): members join,
@@ -114,6 +121,7 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
             moreMembers[id, default: []].append(member)
         }
         rowOfSubscriber[subscriber.id] = id
+        checkRow(id)
         return passOn(value)
     }
 
@@ -136,6 +144,7 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
             } else {
                 removeRow(at: position)
             }
+            checkRow(id)
             return first
         }
         guard let index = moreMembers[id]?.firstIndex(where: { $0.subscriber.id == subscriberID }) else { return nil }
@@ -143,7 +152,42 @@ final class RowGroup<State, ID: Hashable & SendableMetatype, Element: SendableMe
         if moreMembers[id]!.isEmpty {
             moreMembers[id] = nil
         }
+        checkRow(id)
         return removed.subscriber
+    }
+
+    /// Stops a debug build if the row of `id` breaks the invariant: its position names a row of
+    /// that id, its other members are not an empty list, and every member is named in
+    /// `rowOfSubscriber`; a row that is gone has none of these.
+    @inlinable
+    func checkRow(_ id: ID) {
+        #if DEBUG
+        guard let position = rowPositions[id] else {
+            assert(moreMembers[id] == nil, "RowGroup: members of a row that has none first")
+            return
+        }
+        assert(rows.indices.contains(position) && rows[position].id == id, "RowGroup: the position of \(id) names another row")
+        assert(moreMembers[id].map { !$0.isEmpty } ?? true, "RowGroup: an empty list of more members")
+        let members = [rows[position]] + (moreMembers[id] ?? [])
+        assert(members.allSatisfy { rowOfSubscriber[$0.subscriber.id] == id }, "RowGroup: a member of \(id) is not named as such")
+        #endif
+    }
+
+    /// Stops a debug build if any part of the group breaks the invariant.
+    ///
+    /// - Complexity: O(*m*) for *m* members.
+    @usableFromInline
+    func checkInvariants() {
+        #if DEBUG
+        assert(rows.count == rowPositions.count, "RowGroup: \(rows.count) rows, \(rowPositions.count) positions")
+        for (position, row) in rows.enumerated() {
+            assert(rowPositions[row.id] == position, "RowGroup: row \(row.id) at \(position), listed at \(String(describing: rowPositions[row.id]))")
+            checkRow(row.id)
+        }
+        assert(moreMembers.keys.allSatisfy { rowPositions[$0] != nil }, "RowGroup: more members of a row that is gone")
+        let memberCount = rows.count + moreMembers.values.reduce(0) { $0 + $1.count }
+        assert(rowOfSubscriber.count == memberCount, "RowGroup: \(rowOfSubscriber.count) subscribers named for \(memberCount) members")
+        #endif
     }
 
     /// Removes a row that has no member left: the last row takes its place (O(1); the rows'
