@@ -3,8 +3,8 @@
 /// Its state is the queue, the batch under way, and the store's turn flag, which callers pass
 /// in: the flag is atomic and lives beside the lock, because a store with middleware takes its
 /// turn without the lock (``TurnFlag/claimWithoutLock()``), the one transition made outside it.
-/// (A machine that held the flag could not be copied, and the compiler then copied the queue's
-/// items through generic code: W10 cost four times as much.)
+/// (Outside, the claim without the lock touches nothing the lock guards, and the machine, with
+/// the store's fields, stays an ordinary copyable value.)
 ///
 /// Three states, told apart by the flag and the queue:
 ///
@@ -28,7 +28,7 @@
 ///   An action whose turn would be only the reducer is reduced where it arrives, and the store
 ///   stays idle (``Arrival/reduceAtOnce``).
 /// - **running** (or **scheduled**): the flag is set; one thread runs turns. An arriving action
-///   waits in the queue (``Arrival/wait``). When a turn is over, that thread asks ``next()``:
+///   waits in the queue (``Arrival/wait``). When a turn is over, that thread asks ``next(flag:)``:
 ///   the first waiting action, or `nil`, and the store is idle again.
 ///
 /// A batch (`dispatch(contentsOf:)`) is an arrival of several actions at once. Run here, its
@@ -36,8 +36,8 @@
 /// waits in the queue, after the whole batch; queued, its actions enter the queue together.
 /// Only the last of them notifies subscribers.
 ///
-/// Every transition but the flag's claim without the lock is made under the store's state lock; each
-/// returns what the caller does next, once it has let the lock go. The machine itself has no
+/// Every transition but the flag's claim without the lock is made under the store's state
+/// lock; each returns what the caller does next. The machine itself has no
 /// lock and no threads: its transitions are tested one by one (TurnMachineTests).
 ///
 /// Invariant (checked in debug builds): while idle, nothing is queued and no batch is under way.
