@@ -9,6 +9,11 @@
 /// changed only by the one array value that holds it alone. An array whose log is shared (a copy
 /// was made) continues in a new log, made from a copy of the old one, that names the old one as
 /// its ancestor. A version of an ancestor up to the copy is then a version of this array's past.
+///
+/// Invariant (checked in debug builds after each change, ``checkInvariant()``): `start <= count`,
+/// and `recent` holds the last `held = min(count - start, capacity)` changes initialized, change
+/// `n` in slot `(n - start - 1) % capacity`; `deinit` deinitializes those `held` and frees the
+/// room.
 @usableFromInline
 final class ChangeLog<ID>: @unchecked Sendable {
     // Copy on write, as an array's storage: a log is changed only through the array value that
@@ -54,6 +59,7 @@ final class ChangeLog<ID>: @unchecked Sendable {
         ancestors = ChangeAncestors()
         recent = .allocate(capacity: Self.capacity)
         held = 0
+        checkInvariant()
     }
 
     /// How many of its parent's last changes a continuing log carries over.
@@ -82,6 +88,7 @@ final class ChangeLog<ID>: @unchecked Sendable {
             number += 1
         }
         held = carried
+        checkInvariant()
     }
 
     /// The slot of change `number`, which this log holds.
@@ -112,6 +119,13 @@ final class ChangeLog<ID>: @unchecked Sendable {
             recent[slot] = (id, position)
         }
         count &+= 1
+        checkInvariant()
+    }
+
+    /// Stops a debug build whose log breaks its invariant.
+    @inlinable
+    func checkInvariant() {
+        assert(start <= count && held == Int(min(count - start, UInt64(Self.capacity))), "ChangeLog: \(held) changes held for changes \(start) to \(count)")
     }
 
     /// Calls `body` with every change after `version`, oldest first, and returns `true`;

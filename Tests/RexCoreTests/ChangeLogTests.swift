@@ -1,0 +1,57 @@
+@testable import RexCore
+import Testing
+
+/// White-box tests of `ChangeLog`'s own memory: each path of `record` (a slot initialized while
+/// the room fills, then overwritten round the ring), the continuing log's carried changes, and
+/// what `forEachChange` can tell (its invariant is also checked after each change, in this debug
+/// build).
+@Suite("The change log's memory")
+struct ChangeLogTests {
+    typealias Log = ChangeLog<Int>
+
+    /// The ids changed since `version`, or `nil` when the log cannot tell.
+    static func changes(_ log: Log, since version: ChangeVersion) -> [Int]? {
+        var ids: [Int] = []
+        return log.forEachChange(since: version) { ids.append($0.id) } ? ids : nil
+    }
+
+    @Test("While the room fills, each change takes the next slot; the log tells every change since any of its versions")
+    func filling() {
+        let log = Log()
+        let empty = log.version
+        for id in 0..<10 { log.record(id, at: id) }
+        #expect(log.held == 10 && log.count == 10)
+        #expect(Self.changes(log, since: empty) == Array(0..<10))
+        #expect(Self.changes(log, since: ChangeVersion(lineage: log.lineage, count: 7)) == [7, 8, 9])
+        #expect(Self.changes(log, since: log.version) == [])
+    }
+
+    @Test("Past its room, changes overwrite the oldest round the ring; older versions cannot be told, recent ones can")
+    func wrapping() {
+        let log = Log()
+        let empty = log.version
+        let capacity = Log.capacity
+        for id in 0..<(capacity + 10) { log.record(id, at: id) }
+        #expect(log.held == capacity && log.count == UInt64(capacity + 10))
+        #expect(Self.changes(log, since: empty) == nil)
+        let lastKept = ChangeVersion(lineage: log.lineage, count: UInt64(10))
+        #expect(Self.changes(log, since: lastKept) == Array(10..<(capacity + 10)))
+        #expect(Self.changes(log, since: ChangeVersion(lineage: log.lineage, count: UInt64(capacity + 7))) == [capacity + 7, capacity + 8, capacity + 9])
+    }
+
+    @Test("A continuing log carries its parent's last changes, tells them from the parent's versions, and not older ones nor another lineage's")
+    func continuing() {
+        let parent = Log()
+        for id in 0..<40 { parent.record(id, at: id) }
+        let beforeCopy = ChangeVersion(lineage: parent.lineage, count: 30)
+        let child = Log(continuing: parent)
+        #expect(child.held == Log.carried && child.count == parent.count)
+        child.record(100, at: 0)
+        #expect(Self.changes(child, since: beforeCopy) == Array(30..<40) + [100])
+        #expect(Self.changes(child, since: ChangeVersion(lineage: parent.lineage, count: 10)) == nil)
+        #expect(Self.changes(child, since: ChangeVersion(lineage: Log().lineage, count: 0)) == nil)
+        // The parent goes on in its own lineage; the child does not know its later changes.
+        parent.record(41, at: 0)
+        #expect(Self.changes(child, since: parent.version) == nil)
+    }
+}
