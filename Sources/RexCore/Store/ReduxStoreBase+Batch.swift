@@ -27,13 +27,14 @@ extension ReduxStoreBase {
         let actions = Array(actions)
         guard let last = actions.indices.last else { return }
         let source = ActionSource(file: file, function: function, line: line, info: info)
+        let runsHere = queue?.isCurrent ?? true
         var held = core.lockFields()
         let fields = held.fields
         checkNotInsideHandleLocked(DispatchedAction(actions[0], dispatcher: source), held)
         // As `enqueue` does: an idle store's turns run here, unless they belong on its queue.
         let arrival = fields.pointee.turn.arrive(
             batch: { actions.indices.map { .init(DispatchedAction(actions[$0], dispatcher: source), completion: nil, notifies: $0 == last) } },
-            runsHere: queue?.isCurrent ?? true,
+            runsHere: runsHere,
             exclusive: middleware == nil,
             flag: core.turnFlag
         )
