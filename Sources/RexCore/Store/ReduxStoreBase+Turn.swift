@@ -118,7 +118,7 @@ extension ReduxStoreBase {
         #if DEBUG
         ReducedActionSource.whileReducing(source()) { reducer.reduce(action, &fields.pointee.state) }
         #else
-        // Not through `whileReducing` in release builds: a closure around the turn, even one
+        // Not through `whileReducing` in release builds: a closure around the reducer, even one
         // called at once, cost W1 50 instructions and W2 95 per action.
         reducer.reduce(action, &fields.pointee.state)
         #endif

@@ -13,7 +13,7 @@ import Musl
 /// the state that would make copy-on-write copy it. `GetState` closures hold the core, not the
 /// store, so middlewares can read the state without keeping the store (and themselves) alive.
 @usableFromInline
-final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guarded by `lock` (its turn flag is atomic)
+final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guarded by `lock`, `pendingDeliveries` by `deliveryLock`; `turnFlag` is atomic
     @usableFromInline
     struct Fields {
         @usableFromInline var state: State

@@ -101,9 +101,8 @@ struct TurnMachine<Action, State> {
         return .scheduleDrain
     }
 
-    /// Queues `item`. Out of line: an idle store's turn (the hot path) never queues, and the
-    /// code inlined into every dispatch stays small.
-    @inline(never) @usableFromInline
+    /// Queues `item` behind the turn under way (or the drain scheduled).
+    @inlinable
     mutating func wait(_ item: ActionQueue<Action>.Item) {
         queue.append(item)
     }
