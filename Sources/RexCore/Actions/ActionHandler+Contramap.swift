@@ -5,9 +5,9 @@ extension ActionHandler where Self: Sendable {
     /// let counterOutput: AnyActionHandler<CounterAction> = appOutput.contramap(AppAction.counter)
     /// ```
     @inlinable
-    public func contramap<NewActionType>(
-        _ transform: @escaping @Sendable (NewActionType) -> ActionType
-    ) -> AnyActionHandler<NewActionType> {
+    public func contramap<NewAction>(
+        _ transform: @escaping @Sendable (NewAction) -> ActionType
+    ) -> AnyActionHandler<NewAction> {
         AnyActionHandler { dispatchedAction in
             self.dispatch(dispatchedAction.map(transform))
         }

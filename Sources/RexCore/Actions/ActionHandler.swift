@@ -2,7 +2,7 @@
 ///
 /// The only requirement is ``dispatch(_:)``; the conveniences
 /// in the extension capture the call site as the action's ``ActionSource``.
-public protocol ActionHandler<ActionType> {
+public protocol ActionHandler<ActionType> {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     /// The kind of action this handler accepts.
     associatedtype ActionType
 

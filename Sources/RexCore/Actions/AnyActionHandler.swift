@@ -3,7 +3,7 @@
 ///
 /// An ``IO`` receives its output as an `AnyActionHandler`; it may keep it and dispatch after an
 /// asynchronous call returns.
-public struct AnyActionHandler<ActionType>: ActionHandler, Sendable {
+public struct AnyActionHandler<ActionType>: ActionHandler, Sendable {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     @usableFromInline
     let handle: @Sendable (DispatchedAction<ActionType>) -> Void
 
@@ -49,11 +49,11 @@ public struct AnyActionHandler<ActionType>: ActionHandler, Sendable {
     /// Returns a handler of other actions that converts each one into an action of this handler,
     /// with this handler's ``lifetime``.
     @inlinable
-    public func contramap<NewActionType>(
-        _ transform: @escaping @Sendable (NewActionType) -> ActionType
-    ) -> AnyActionHandler<NewActionType> {
+    public func contramap<NewAction>(
+        _ transform: @escaping @Sendable (NewAction) -> ActionType
+    ) -> AnyActionHandler<NewAction> {
         let handle = self.handle
-        return AnyActionHandler<NewActionType>(lifetime: lifetime) { dispatchedAction in
+        return AnyActionHandler<NewAction>(lifetime: lifetime) { dispatchedAction in
             handle(dispatchedAction.map(transform))
         }
     }

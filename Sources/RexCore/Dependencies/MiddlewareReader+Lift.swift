@@ -22,53 +22,53 @@ extension MiddlewareReader {
     ///   - state: Reads the middleware's state from a larger one.
     ///   - dependencies: Takes the dependencies this reader needs from larger ones.
     @inlinable
-    public func lift<GlobalDependencies, GlobalInput, GlobalOutput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
-        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+    public func lift<GlobalDependencies, GlobalInputAction, GlobalOutputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> MiddlewareType.InputActionType?,
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInput, GlobalOutput, GlobalState, MiddlewareType>> {
+    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, MiddlewareType>> {
         lifted(inputAction, outputAction, state, dependencies)
     }
 
     /// Returns a reader of larger dependencies dispatching larger actions and reading a larger state.
     @inlinable
-    public func lift<GlobalDependencies, GlobalOutput, GlobalState>(
-        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+    public func lift<GlobalDependencies, GlobalOutputAction, GlobalState>(
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutput, GlobalState, MiddlewareType>> {
+    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutputAction, GlobalState, MiddlewareType>> {
         lifted({ $0 }, outputAction, state, dependencies)
     }
 
     /// Returns a reader of larger dependencies handling larger actions and reading a larger state.
     @inlinable
-    public func lift<GlobalDependencies, GlobalInput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
+    public func lift<GlobalDependencies, GlobalInputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> MiddlewareType.InputActionType?,
         state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInput, MiddlewareType.OutputActionType, GlobalState, MiddlewareType>> {
+    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInputAction, MiddlewareType.OutputActionType, GlobalState, MiddlewareType>> {
         lifted(inputAction, { $0 }, state, dependencies)
     }
 
     /// Returns a reader of larger dependencies handling and dispatching larger actions.
     @inlinable
-    public func lift<GlobalDependencies, GlobalInput, GlobalOutput>(
-        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
-        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+    public func lift<GlobalDependencies, GlobalInputAction, GlobalOutputAction>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> MiddlewareType.InputActionType?,
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutputAction,
         dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInput, GlobalOutput, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInputAction, GlobalOutputAction, MiddlewareType.StateType, MiddlewareType>> {
         lifted(inputAction, outputAction, { $0 }, dependencies)
     }
 
     /// Returns a reader whose middleware is this one's lifted to a larger domain, as the
     /// middleware's own `lift(inputAction:outputAction:state:)` does.
     @inlinable
-    public func lift<GlobalInput, GlobalOutput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
-        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+    public func lift<GlobalInputAction, GlobalOutputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> MiddlewareType.InputActionType?,
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<GlobalInput, GlobalOutput, GlobalState, MiddlewareType>> {
+    ) -> MiddlewareReader<Dependencies, LiftMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, MiddlewareType>> {
         lifted(inputAction, outputAction, state, { $0 })
     }
 
@@ -85,50 +85,50 @@ extension MiddlewareReader {
 
     /// Returns a reader of larger dependencies dispatching larger actions.
     @inlinable
-    public func lift<GlobalDependencies, GlobalOutput>(
-        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+    public func lift<GlobalDependencies, GlobalOutputAction>(
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutputAction,
         dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
     ) -> MiddlewareReader<
-        GlobalDependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutput, MiddlewareType.StateType, MiddlewareType>
+        GlobalDependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutputAction, MiddlewareType.StateType, MiddlewareType>
     > {
         lifted({ $0 }, outputAction, { $0 }, dependencies)
     }
 
     /// Returns a reader dispatching larger actions and reading a larger state.
     @inlinable
-    public func lift<GlobalOutput, GlobalState>(
-        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+    public func lift<GlobalOutputAction, GlobalState>(
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutput, GlobalState, MiddlewareType>> {
+    ) -> MiddlewareReader<Dependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutputAction, GlobalState, MiddlewareType>> {
         lifted({ $0 }, outputAction, state, { $0 })
     }
 
     /// Returns a reader of larger dependencies handling larger actions.
     @inlinable
-    public func lift<GlobalDependencies, GlobalInput>(
-        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
+    public func lift<GlobalDependencies, GlobalInputAction>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> MiddlewareType.InputActionType?,
         dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
     ) -> MiddlewareReader<
-        GlobalDependencies, LiftMiddleware<GlobalInput, MiddlewareType.OutputActionType, MiddlewareType.StateType, MiddlewareType>
+        GlobalDependencies, LiftMiddleware<GlobalInputAction, MiddlewareType.OutputActionType, MiddlewareType.StateType, MiddlewareType>
     > {
         lifted(inputAction, { $0 }, { $0 }, dependencies)
     }
 
     /// Returns a reader handling larger actions and reading a larger state.
     @inlinable
-    public func lift<GlobalInput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
+    public func lift<GlobalInputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> MiddlewareType.InputActionType?,
         state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<GlobalInput, MiddlewareType.OutputActionType, GlobalState, MiddlewareType>> {
+    ) -> MiddlewareReader<Dependencies, LiftMiddleware<GlobalInputAction, MiddlewareType.OutputActionType, GlobalState, MiddlewareType>> {
         lifted(inputAction, { $0 }, state, { $0 })
     }
 
     /// Returns a reader handling and dispatching larger actions.
     @inlinable
-    public func lift<GlobalInput, GlobalOutput>(
-        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
-        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<GlobalInput, GlobalOutput, MiddlewareType.StateType, MiddlewareType>> {
+    public func lift<GlobalInputAction, GlobalOutputAction>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> MiddlewareType.InputActionType?,
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutputAction
+    ) -> MiddlewareReader<Dependencies, LiftMiddleware<GlobalInputAction, GlobalOutputAction, MiddlewareType.StateType, MiddlewareType>> {
         lifted(inputAction, outputAction, { $0 }, { $0 })
     }
 
@@ -155,32 +155,32 @@ extension MiddlewareReader {
 
     /// Returns a reader dispatching larger actions.
     @inlinable
-    public func lift<GlobalOutput>(
-        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput
+    public func lift<GlobalOutputAction>(
+        outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutputAction
     ) -> MiddlewareReader<
-        Dependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutput, MiddlewareType.StateType, MiddlewareType>
+        Dependencies, LiftMiddleware<MiddlewareType.InputActionType, GlobalOutputAction, MiddlewareType.StateType, MiddlewareType>
     > {
         lifted({ $0 }, outputAction, { $0 }, { $0 })
     }
 
     /// Returns a reader handling larger actions.
     @inlinable
-    public func lift<GlobalInput>(
-        inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?
+    public func lift<GlobalInputAction>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> MiddlewareType.InputActionType?
     ) -> MiddlewareReader<
-        Dependencies, LiftMiddleware<GlobalInput, MiddlewareType.OutputActionType, MiddlewareType.StateType, MiddlewareType>
+        Dependencies, LiftMiddleware<GlobalInputAction, MiddlewareType.OutputActionType, MiddlewareType.StateType, MiddlewareType>
     > {
         lifted(inputAction, { $0 }, { $0 }, { $0 })
     }
 
     /// What every `lift` does: lifts the middleware, and takes the dependencies from larger ones.
     @inlinable
-    func lifted<GlobalDependencies, GlobalInput, GlobalOutput, GlobalState>(
-        _ inputAction: @escaping @Sendable (GlobalInput) -> MiddlewareType.InputActionType?,
-        _ outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutput,
+    func lifted<GlobalDependencies, GlobalInputAction, GlobalOutputAction, GlobalState>(
+        _ inputAction: @escaping @Sendable (GlobalInputAction) -> MiddlewareType.InputActionType?,
+        _ outputAction: @escaping @Sendable (MiddlewareType.OutputActionType) -> GlobalOutputAction,
         _ state: @escaping @Sendable (GlobalState) -> MiddlewareType.StateType,
         _ dependencies: @escaping @Sendable (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInput, GlobalOutput, GlobalState, MiddlewareType>> {
+    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, MiddlewareType>> {
         dimap(
             transformMiddleware: { $0.lift(inputAction: inputAction, outputAction: outputAction, state: state) },
             extractOnlyDependenciesNeededForThisMiddleware: dependencies

@@ -20,11 +20,11 @@ extension MiddlewareReader {
     /// let reader: MiddlewareReader<World, FavoritesMiddleware> = apiReader.contramapDependencies(\.api)
     /// ```
     @inlinable
-    public func contramapDependencies<World>(
-        _ transform: @escaping @Sendable (World) -> Dependencies
-    ) -> MiddlewareReader<World, MiddlewareType> {
+    public func contramapDependencies<GlobalDependencies>(
+        _ transform: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<GlobalDependencies, MiddlewareType> {
         let makeMiddleware = self.makeMiddleware
-        return MiddlewareReader<World, MiddlewareType> { world in
+        return MiddlewareReader<GlobalDependencies, MiddlewareType> { world in
             makeMiddleware(transform(world))
         }
     }
@@ -35,10 +35,10 @@ extension MiddlewareReader {
     /// ``mapMiddleware(_:)`` and ``contramapDependencies(_:)`` do, in one call, as SwiftRex 0.8
     /// spells it.
     @inlinable
-    public func dimap<NewMiddleware: MiddlewareProtocol, World>(
+    public func dimap<NewMiddleware: MiddlewareProtocol, GlobalDependencies>(
         transformMiddleware: @escaping @Sendable (MiddlewareType) -> NewMiddleware,
-        extractOnlyDependenciesNeededForThisMiddleware: @escaping @Sendable (World) -> Dependencies
-    ) -> MiddlewareReader<World, NewMiddleware> {
+        extractOnlyDependenciesNeededForThisMiddleware: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<GlobalDependencies, NewMiddleware> {
         mapMiddleware(transformMiddleware).contramapDependencies(extractOnlyDependenciesNeededForThisMiddleware)
     }
 
@@ -57,9 +57,9 @@ extension MiddlewareReader {
     /// SwiftRex 0.8's spelling of ``contramapDependencies(_:)``.
     @inlinable
     @available(*, deprecated, renamed: "contramapDependencies")
-    public func contramapDependecies<World>(
-        _ extractOnlyDependenciesNeededForThisMiddleware: @escaping @Sendable (World) -> Dependencies
-    ) -> MiddlewareReader<World, MiddlewareType> {
+    public func contramapDependecies<GlobalDependencies>(
+        _ extractOnlyDependenciesNeededForThisMiddleware: @escaping @Sendable (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<GlobalDependencies, MiddlewareType> {
         contramapDependencies(extractOnlyDependenciesNeededForThisMiddleware)
     }
 }

@@ -7,7 +7,7 @@
 /// let apiMiddleware = MiddlewareReader { (api: API) in FavoritesMiddleware(api: api) }
 /// let middleware = apiMiddleware.inject(liveAPI)
 /// ```
-public struct MiddlewareReader<Dependencies, MiddlewareType: MiddlewareProtocol>: Sendable {
+public struct MiddlewareReader<Dependencies, MiddlewareType: MiddlewareProtocol>: Sendable {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     @usableFromInline
     let makeMiddleware: @Sendable (Dependencies) -> MiddlewareType
 

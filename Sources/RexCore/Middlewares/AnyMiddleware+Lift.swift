@@ -4,54 +4,54 @@
 extension AnyMiddleware {
     /// Returns this middleware running in a larger domain, still type-erased.
     @inlinable
-    public func lift<GlobalInput, GlobalOutput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+    public func lift<GlobalInputAction, GlobalOutputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> StateType
-    ) -> AnyMiddleware<GlobalInput, GlobalOutput, GlobalState> {
+    ) -> AnyMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState> {
         lifted(inputAction: inputAction, outputAction: outputAction, state: state)
     }
 
     /// Returns this middleware running in a larger domain, still type-erased.
     @inlinable
-    public func lift<GlobalInput, GlobalOutput>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput
-    ) -> AnyMiddleware<GlobalInput, GlobalOutput, StateType> {
+    public func lift<GlobalInputAction, GlobalOutputAction>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction
+    ) -> AnyMiddleware<GlobalInputAction, GlobalOutputAction, StateType> {
         lifted(inputAction: inputAction, outputAction: outputAction, state: { $0 })
     }
 
     /// Returns this middleware running in a larger domain, still type-erased.
     @inlinable
-    public func lift<GlobalInput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
+    public func lift<GlobalInputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
         state: @escaping @Sendable (GlobalState) -> StateType
-    ) -> AnyMiddleware<GlobalInput, OutputActionType, GlobalState> {
+    ) -> AnyMiddleware<GlobalInputAction, OutputActionType, GlobalState> {
         lifted(inputAction: inputAction, outputAction: { $0 }, state: state)
     }
 
     /// Returns this middleware running in a larger domain, still type-erased.
     @inlinable
-    public func lift<GlobalOutput, GlobalState>(
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+    public func lift<GlobalOutputAction, GlobalState>(
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> StateType
-    ) -> AnyMiddleware<InputActionType, GlobalOutput, GlobalState> {
+    ) -> AnyMiddleware<InputActionType, GlobalOutputAction, GlobalState> {
         lifted(inputAction: { $0 }, outputAction: outputAction, state: state)
     }
 
     /// Returns this middleware running in a larger domain, still type-erased.
     @inlinable
-    public func lift<GlobalInput>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?
-    ) -> AnyMiddleware<GlobalInput, OutputActionType, StateType> {
+    public func lift<GlobalInputAction>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?
+    ) -> AnyMiddleware<GlobalInputAction, OutputActionType, StateType> {
         lifted(inputAction: inputAction, outputAction: { $0 }, state: { $0 })
     }
 
     /// Returns this middleware running in a larger domain, still type-erased.
     @inlinable
-    public func lift<GlobalOutput>(
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput
-    ) -> AnyMiddleware<InputActionType, GlobalOutput, StateType> {
+    public func lift<GlobalOutputAction>(
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction
+    ) -> AnyMiddleware<InputActionType, GlobalOutputAction, StateType> {
         lifted(inputAction: { $0 }, outputAction: outputAction, state: { $0 })
     }
 
@@ -64,13 +64,13 @@ extension AnyMiddleware {
     }
 
     @inlinable
-    func lifted<GlobalInput, GlobalOutput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+    func lifted<GlobalInputAction, GlobalOutputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> StateType
-    ) -> AnyMiddleware<GlobalInput, GlobalOutput, GlobalState> {
-        if isIdentity { return AnyMiddleware<GlobalInput, GlobalOutput, GlobalState>(IdentityMiddleware()) }
-        return AnyMiddleware<GlobalInput, GlobalOutput, GlobalState>(
+    ) -> AnyMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState> {
+        if isIdentity { return AnyMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState>(IdentityMiddleware()) }
+        return AnyMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState>(
             LiftMiddleware(self, inputAction: inputAction, outputAction: outputAction, state: state)
         )
     }

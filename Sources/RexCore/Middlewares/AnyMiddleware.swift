@@ -7,7 +7,7 @@
 ///     return IO { output in output.dispatch(.pong) }
 /// }
 /// ```
-public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {
+public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     @usableFromInline
     let handler: @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
 

@@ -14,7 +14,7 @@
 ///
 /// When the middlewares are known where the store is created, compose them with `<>` instead:
 /// it gives a ``MiddlewarePair`` chain, which the compiler turns into one function.
-public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {
+public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     /// The middlewares, in the order they run.
     public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] {
         boxes.map { AnyMiddleware(handle: $0.handle) }

@@ -1,11 +1,11 @@
 extension IO {
     /// Returns an IO whose dispatched actions are transformed before they reach the output.
     @inlinable
-    public func map<NewActionType>(
-        _ transform: @escaping @Sendable (OutputActionType) -> NewActionType
-    ) -> IO<NewActionType> {
+    public func map<NewAction>(
+        _ transform: @escaping @Sendable (OutputActionType) -> NewAction
+    ) -> IO<NewAction> {
         guard let body else { return .pure() }
-        return IO<NewActionType>(body: { output in
+        return IO<NewAction>(body: { output in
             body(output.contramap(transform))
         })
     }
@@ -13,11 +13,11 @@ extension IO {
     /// Returns an IO that, for every action this one dispatches, runs the IO that `transform`
     /// makes of it, instead of dispatching that action.
     @inlinable
-    public func flatMap<NewActionType>(
-        _ transform: @escaping @Sendable (DispatchedAction<OutputActionType>) -> IO<NewActionType>
-    ) -> IO<NewActionType> {
+    public func flatMap<NewAction>(
+        _ transform: @escaping @Sendable (DispatchedAction<OutputActionType>) -> IO<NewAction>
+    ) -> IO<NewAction> {
         guard let body else { return .pure() }
-        return IO<NewActionType>(body: { output in
+        return IO<NewAction>(body: { output in
             body(AnyActionHandler(lifetime: output.lifetime) { dispatchedAction in
                 transform(dispatchedAction).run(output)
             })

@@ -9,7 +9,7 @@
 ///     output.dispatch(.didStart)
 /// }
 /// ```
-public struct IO<OutputActionType> {
+public struct IO<OutputActionType> {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     /// The work; `nil` for ``pure()``.
     @usableFromInline
     let body: ((AnyActionHandler<OutputActionType>) -> Void)?

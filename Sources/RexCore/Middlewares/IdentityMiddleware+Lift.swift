@@ -4,55 +4,55 @@
 extension IdentityMiddleware {
     /// Returns an identity middleware of the larger types; the closures are never called.
     @inlinable
-    public func lift<GlobalInput, GlobalOutput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+    public func lift<GlobalInputAction, GlobalOutputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> StateType
-    ) -> IdentityMiddleware<GlobalInput, GlobalOutput, GlobalState> {
-        IdentityMiddleware<GlobalInput, GlobalOutput, GlobalState>()
+    ) -> IdentityMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState> {
+        IdentityMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState>()
     }
 
     /// Returns an identity middleware of the larger types; the closures are never called.
     @inlinable
-    public func lift<GlobalInput, GlobalOutput>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput
-    ) -> IdentityMiddleware<GlobalInput, GlobalOutput, StateType> {
-        IdentityMiddleware<GlobalInput, GlobalOutput, StateType>()
+    public func lift<GlobalInputAction, GlobalOutputAction>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction
+    ) -> IdentityMiddleware<GlobalInputAction, GlobalOutputAction, StateType> {
+        IdentityMiddleware<GlobalInputAction, GlobalOutputAction, StateType>()
     }
 
     /// Returns an identity middleware of the larger types; the closures are never called.
     @inlinable
-    public func lift<GlobalInput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
+    public func lift<GlobalInputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
         state: @escaping @Sendable (GlobalState) -> StateType
-    ) -> IdentityMiddleware<GlobalInput, OutputActionType, GlobalState> {
-        IdentityMiddleware<GlobalInput, OutputActionType, GlobalState>()
+    ) -> IdentityMiddleware<GlobalInputAction, OutputActionType, GlobalState> {
+        IdentityMiddleware<GlobalInputAction, OutputActionType, GlobalState>()
     }
 
     /// Returns an identity middleware of the larger types; the closures are never called.
     @inlinable
-    public func lift<GlobalOutput, GlobalState>(
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+    public func lift<GlobalOutputAction, GlobalState>(
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> StateType
-    ) -> IdentityMiddleware<InputActionType, GlobalOutput, GlobalState> {
-        IdentityMiddleware<InputActionType, GlobalOutput, GlobalState>()
+    ) -> IdentityMiddleware<InputActionType, GlobalOutputAction, GlobalState> {
+        IdentityMiddleware<InputActionType, GlobalOutputAction, GlobalState>()
     }
 
     /// Returns an identity middleware of the larger types; the closures are never called.
     @inlinable
-    public func lift<GlobalInput>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?
-    ) -> IdentityMiddleware<GlobalInput, OutputActionType, StateType> {
-        IdentityMiddleware<GlobalInput, OutputActionType, StateType>()
+    public func lift<GlobalInputAction>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?
+    ) -> IdentityMiddleware<GlobalInputAction, OutputActionType, StateType> {
+        IdentityMiddleware<GlobalInputAction, OutputActionType, StateType>()
     }
 
     /// Returns an identity middleware of the larger types; the closures are never called.
     @inlinable
-    public func lift<GlobalOutput>(
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput
-    ) -> IdentityMiddleware<InputActionType, GlobalOutput, StateType> {
-        IdentityMiddleware<InputActionType, GlobalOutput, StateType>()
+    public func lift<GlobalOutputAction>(
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction
+    ) -> IdentityMiddleware<InputActionType, GlobalOutputAction, StateType> {
+        IdentityMiddleware<InputActionType, GlobalOutputAction, StateType>()
     }
 
     /// Returns an identity middleware of the larger types; the closures are never called.

@@ -2,7 +2,7 @@
 ///
 /// It is the neutral element of `<>`: composing with it gives the other middleware back, and a
 /// store given only an identity middleware skips the middleware step entirely.
-public struct IdentityMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {
+public struct IdentityMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     /// Creates the middleware that does nothing.
     @inlinable
     public init() {}

@@ -3,7 +3,7 @@
 /// For each global action, `inputAction` finds the local action (`nil` skips the middleware),
 /// the wrapped middleware sees its local state through `state`, and what it dispatches is
 /// turned into global actions by `outputAction`.
-public struct LiftMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType, Inner: MiddlewareProtocol>:
+public struct LiftMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType, Inner: MiddlewareProtocol>:  // SwiftRex 0.8's parameter names (Docs/Names.md)
     MiddlewareProtocol
 {
     /// The wrapped middleware.

@@ -9,7 +9,7 @@
 /// another item); an `EffectMiddleware`'s effects are cancelled then, and send nothing more. The
 /// state getter the wrapped middleware was given returns, once the state is gone, the state as it
 /// was when the action was handled.
-public struct LiftOptionalMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType, Inner: MiddlewareProtocol>:
+public struct LiftOptionalMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType, Inner: MiddlewareProtocol>:  // SwiftRex 0.8's parameter names (Docs/Names.md)
     MiddlewareProtocol where Inner.StateType: Sendable
 {
     /// The wrapped middleware.

@@ -5,27 +5,27 @@
 /// it finds the element in the collection of the state, runs the element's middleware with that
 /// element as its state, and wraps what the element's middleware dispatches for the same
 /// element. Actions for no element, or for an element not in the collection, are skipped.
-public struct LiftToCollectionMiddleware<
+public struct LiftToCollectionMiddleware<  // SwiftRex 0.8's parameter names (Docs/Names.md)
     GlobalInputActionType,
     GlobalOutputActionType,
     GlobalStateType,
-    CollectionState: Collection & Sendable,
-    PartMiddleware: MiddlewareProtocol
+    Elements: Collection & Sendable,
+    Inner: MiddlewareProtocol
 >: MiddlewareProtocol {
     /// Runs the element's middleware for a global action.
     public typealias Handler = @Sendable (
-        PartMiddleware, GlobalInputActionType, ActionSource, @escaping GetState<GlobalStateType>
+        Inner, GlobalInputActionType, ActionSource, @escaping GetState<GlobalStateType>
     ) -> IO<GlobalOutputActionType>
 
     /// The middleware of one element.
-    public let partMiddleware: PartMiddleware
+    public let inner: Inner
     @usableFromInline
     let handler: Handler
 
     /// Creates the middleware from the element's middleware and what finds and runs it.
     @inlinable
-    public init(middleware: PartMiddleware, onAction handler: @escaping Handler) {
-        self.partMiddleware = middleware
+    public init(middleware: Inner, onAction handler: @escaping Handler) {
+        self.inner = middleware
         self.handler = handler
     }
 
@@ -36,6 +36,6 @@ public struct LiftToCollectionMiddleware<
         from dispatcher: ActionSource,
         state: @escaping GetState<GlobalStateType>
     ) -> IO<GlobalOutputActionType> {
-        handler(partMiddleware, action, dispatcher, state)
+        handler(inner, action, dispatcher, state)
     }
 }

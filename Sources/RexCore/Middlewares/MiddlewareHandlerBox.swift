@@ -3,13 +3,13 @@
 /// retained and released around each call; a box's closure, read through a reference known to
 /// be alive, is not.
 @usableFromInline
-final class MiddlewareHandlerBox<InputActionType, OutputActionType, StateType>: Sendable {
+final class MiddlewareHandlerBox<InputAction, OutputAction, State>: Sendable {
     @usableFromInline
-    let handle: @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
+    let handle: @Sendable (InputAction, ActionSource, @escaping GetState<State>) -> IO<OutputAction>
 
     @usableFromInline
     init(
-        _ handle: @escaping @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
+        _ handle: @escaping @Sendable (InputAction, ActionSource, @escaping GetState<State>) -> IO<OutputAction>
     ) {
         self.handle = handle
     }

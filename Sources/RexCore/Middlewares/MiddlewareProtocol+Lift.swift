@@ -18,55 +18,55 @@ extension MiddlewareProtocol {
     ///     case such as `AppAction.counter` works).
     ///   - state: Reads this middleware's state from the global state.
     @inlinable
-    public func lift<GlobalInput, GlobalOutput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+    public func lift<GlobalInputAction, GlobalOutputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> StateType
-    ) -> LiftMiddleware<GlobalInput, GlobalOutput, GlobalState, Self> {
+    ) -> LiftMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, Self> {
         LiftMiddleware(self, inputAction: inputAction, outputAction: outputAction, state: state)
     }
 
     /// Returns this middleware seeing and dispatching larger actions, with its own state.
     @inlinable
-    public func lift<GlobalInput, GlobalOutput>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput
-    ) -> LiftMiddleware<GlobalInput, GlobalOutput, StateType, Self> {
+    public func lift<GlobalInputAction, GlobalOutputAction>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction
+    ) -> LiftMiddleware<GlobalInputAction, GlobalOutputAction, StateType, Self> {
         LiftMiddleware(self, inputAction: inputAction, outputAction: outputAction, state: { $0 })
     }
 
     /// Returns this middleware seeing larger actions and a larger state, dispatching its own actions.
     @inlinable
-    public func lift<GlobalInput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
+    public func lift<GlobalInputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
         state: @escaping @Sendable (GlobalState) -> StateType
-    ) -> LiftMiddleware<GlobalInput, OutputActionType, GlobalState, Self> {
+    ) -> LiftMiddleware<GlobalInputAction, OutputActionType, GlobalState, Self> {
         LiftMiddleware(self, inputAction: inputAction, outputAction: { $0 }, state: state)
     }
 
     /// Returns this middleware dispatching larger actions and reading a larger state, seeing its
     /// own actions.
     @inlinable
-    public func lift<GlobalOutput, GlobalState>(
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+    public func lift<GlobalOutputAction, GlobalState>(
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> StateType
-    ) -> LiftMiddleware<InputActionType, GlobalOutput, GlobalState, Self> {
+    ) -> LiftMiddleware<InputActionType, GlobalOutputAction, GlobalState, Self> {
         LiftMiddleware(self, inputAction: { $0 }, outputAction: outputAction, state: state)
     }
 
     /// Returns this middleware seeing larger actions; `nil` from `inputAction` skips it.
     @inlinable
-    public func lift<GlobalInput>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?
-    ) -> LiftMiddleware<GlobalInput, OutputActionType, StateType, Self> {
+    public func lift<GlobalInputAction>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?
+    ) -> LiftMiddleware<GlobalInputAction, OutputActionType, StateType, Self> {
         LiftMiddleware(self, inputAction: inputAction, outputAction: { $0 }, state: { $0 })
     }
 
     /// Returns this middleware dispatching larger actions.
     @inlinable
-    public func lift<GlobalOutput>(
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput
-    ) -> LiftMiddleware<InputActionType, GlobalOutput, StateType, Self> {
+    public func lift<GlobalOutputAction>(
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction
+    ) -> LiftMiddleware<InputActionType, GlobalOutputAction, StateType, Self> {
         LiftMiddleware(self, inputAction: { $0 }, outputAction: outputAction, state: { $0 })
     }
 

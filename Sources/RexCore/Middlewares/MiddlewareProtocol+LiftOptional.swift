@@ -21,31 +21,31 @@ extension MiddlewareProtocol where StateType: Sendable {
     ///   - state: Reads this middleware's state from the global state; `nil` while it is absent,
     ///     which skips the middleware and ends what it started.
     @inlinable
-    public func liftOptional<GlobalInput, GlobalOutput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+    public func liftOptional<GlobalInputAction, GlobalOutputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> StateType?
-    ) -> LiftOptionalMiddleware<GlobalInput, GlobalOutput, GlobalState, Self> {
+    ) -> LiftOptionalMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, Self> {
         LiftOptionalMiddleware(self, inputAction: inputAction, outputAction: outputAction, state: state)
     }
 
     /// Returns this middleware seeing larger actions and an optional part of a larger state,
     /// dispatching its own actions; see `liftOptional(inputAction:outputAction:state:)`.
     @inlinable
-    public func liftOptional<GlobalInput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
+    public func liftOptional<GlobalInputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
         state: @escaping @Sendable (GlobalState) -> StateType?
-    ) -> LiftOptionalMiddleware<GlobalInput, OutputActionType, GlobalState, Self> {
+    ) -> LiftOptionalMiddleware<GlobalInputAction, OutputActionType, GlobalState, Self> {
         LiftOptionalMiddleware(self, inputAction: inputAction, outputAction: { $0 }, state: state)
     }
 
     /// Returns this middleware dispatching larger actions and reading an optional part of a
     /// larger state, seeing its own actions; see `liftOptional(inputAction:outputAction:state:)`.
     @inlinable
-    public func liftOptional<GlobalOutput, GlobalState>(
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+    public func liftOptional<GlobalOutputAction, GlobalState>(
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> StateType?
-    ) -> LiftOptionalMiddleware<InputActionType, GlobalOutput, GlobalState, Self> {
+    ) -> LiftOptionalMiddleware<InputActionType, GlobalOutputAction, GlobalState, Self> {
         LiftOptionalMiddleware(self, inputAction: { $0 }, outputAction: outputAction, state: state)
     }
 
@@ -69,31 +69,31 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
     /// the larger state, is there; its lifetime also ends when a state of another id takes the
     /// part's place. See ``LiftOptionalMiddleware``.
     @inlinable
-    public func liftOptional<GlobalInput, GlobalOutput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+    public func liftOptional<GlobalInputAction, GlobalOutputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> StateType?
-    ) -> LiftOptionalMiddleware<GlobalInput, GlobalOutput, GlobalState, Self> {
+    ) -> LiftOptionalMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, Self> {
         LiftOptionalMiddleware(self, inputAction: inputAction, outputAction: outputAction, state: state)
     }
 
     /// Returns this middleware seeing larger actions and an optional part of a larger state, for
     /// an `Identifiable` state; see `liftOptional(inputAction:outputAction:state:)`.
     @inlinable
-    public func liftOptional<GlobalInput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> InputActionType?,
+    public func liftOptional<GlobalInputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> InputActionType?,
         state: @escaping @Sendable (GlobalState) -> StateType?
-    ) -> LiftOptionalMiddleware<GlobalInput, OutputActionType, GlobalState, Self> {
+    ) -> LiftOptionalMiddleware<GlobalInputAction, OutputActionType, GlobalState, Self> {
         LiftOptionalMiddleware(self, inputAction: inputAction, outputAction: { $0 }, state: state)
     }
 
     /// Returns this middleware dispatching larger actions and reading an optional part of a
     /// larger state, for an `Identifiable` state; see `liftOptional(inputAction:outputAction:state:)`.
     @inlinable
-    public func liftOptional<GlobalOutput, GlobalState>(
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutput,
+    public func liftOptional<GlobalOutputAction, GlobalState>(
+        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> StateType?
-    ) -> LiftOptionalMiddleware<InputActionType, GlobalOutput, GlobalState, Self> {
+    ) -> LiftOptionalMiddleware<InputActionType, GlobalOutputAction, GlobalState, Self> {
         LiftOptionalMiddleware(self, inputAction: { $0 }, outputAction: outputAction, state: state)
     }
 

@@ -28,12 +28,12 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
     ///   for an ``IdentifiedArray``. While elements have live work, a check after each turn:
     ///   O(*n*) for a collection, O(changes) for an ``IdentifiedArray``.
     @inlinable
-    public func liftToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState, CollectionState: Collection & Sendable>(
-        inputAction: @escaping @Sendable (GlobalInput) -> ElementIDAction<StateType.ID, InputActionType>?,
-        outputAction: @escaping @Sendable (ElementIDAction<StateType.ID, OutputActionType>) -> GlobalOutput,
-        state: @escaping @Sendable (GlobalState) -> CollectionState
-    ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, CollectionState, Self>
-    where CollectionState.Element == StateType {
+    public func liftToCollection<GlobalInputAction: Sendable, GlobalOutputAction, GlobalState, Elements: Collection & Sendable>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> ElementIDAction<StateType.ID, InputActionType>?,
+        outputAction: @escaping @Sendable (ElementIDAction<StateType.ID, OutputActionType>) -> GlobalOutputAction,
+        state: @escaping @Sendable (GlobalState) -> Elements
+    ) -> LiftToCollectionMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, Elements, Self>
+    where Elements.Element == StateType {
         liftedToCollection(
             byID(inputAction),
             { _, id, action in outputAction(ElementIDAction(id: id, action: action)) },
@@ -49,11 +49,11 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
     /// - Complexity: O(1) per action, however many elements the array holds; while elements
     ///   have live work, a check after each turn of the ids the array's change log names.
     @inlinable
-    public func liftToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState>(
-        inputAction: @escaping @Sendable (GlobalInput) -> ElementIDAction<StateType.ID, InputActionType>?,
-        outputAction: @escaping @Sendable (ElementIDAction<StateType.ID, OutputActionType>) -> GlobalOutput,
+    public func liftToCollection<GlobalInputAction: Sendable, GlobalOutputAction, GlobalState>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> ElementIDAction<StateType.ID, InputActionType>?,
+        outputAction: @escaping @Sendable (ElementIDAction<StateType.ID, OutputActionType>) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> IdentifiedArray<StateType.ID, StateType>
-    ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, IdentifiedArray<StateType.ID, StateType>, Self> {
+    ) -> LiftToCollectionMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, IdentifiedArray<StateType.ID, StateType>, Self> {
         liftedToCollection(
             byID(inputAction),
             { _, id, action in outputAction(ElementIDAction(id: id, action: action)) },
@@ -65,9 +65,9 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
 
     /// The key and the element's action of an ``ElementIDAction``.
     @inlinable
-    func byID<GlobalInput>(
-        _ inputAction: @escaping @Sendable (GlobalInput) -> ElementIDAction<StateType.ID, InputActionType>?
-    ) -> @Sendable (GlobalInput) -> (key: StateType.ID, action: InputActionType)? {
+    func byID<GlobalInputAction>(
+        _ inputAction: @escaping @Sendable (GlobalInputAction) -> ElementIDAction<StateType.ID, InputActionType>?
+    ) -> @Sendable (GlobalInputAction) -> (key: StateType.ID, action: InputActionType)? {
         { global in inputAction(global).map { (key: $0.id, action: $0.action) } }
     }
 }
@@ -86,11 +86,11 @@ where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionTyp
     /// - Complexity: O(*n*) per action for an *n*-element collection, to find the element; O(1)
     ///   for an ``IdentifiedArray``.
     @inlinable
-    public func liftToCollection<GlobalAction: Sendable, GlobalState, CollectionState: Collection & Sendable>(
+    public func liftToCollection<GlobalAction: Sendable, GlobalState, Elements: Collection & Sendable>(
         action: WritableKeyPath<GlobalAction, ElementIDAction<StateType.ID, InputActionType>?> & Sendable,
-        stateCollection: KeyPath<GlobalState, CollectionState> & Sendable
-    ) -> LiftToCollectionMiddleware<GlobalAction, GlobalAction, GlobalState, CollectionState, Self>
-    where CollectionState.Element == StateType {
+        stateCollection: KeyPath<GlobalState, Elements> & Sendable
+    ) -> LiftToCollectionMiddleware<GlobalAction, GlobalAction, GlobalState, Elements, Self>
+    where Elements.Element == StateType {
         liftToCollection(
             action: action,
             stateCollection: stateCollection,
@@ -118,16 +118,16 @@ where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionTyp
 
     /// The lift of ``liftToCollection(action:stateCollection:)``, finding the element with `find`.
     @inlinable
-    func liftToCollection<GlobalAction: Sendable, GlobalState, CollectionState: Collection & Sendable>(
+    func liftToCollection<GlobalAction: Sendable, GlobalState, Elements: Collection & Sendable>(
         action: WritableKeyPath<GlobalAction, ElementIDAction<StateType.ID, InputActionType>?> & Sendable,
-        stateCollection: KeyPath<GlobalState, CollectionState> & Sendable,
-        find: @escaping @Sendable (CollectionState, StateType.ID) -> StateType?,
-        endDeparted: @escaping @Sendable (CollectionState, PartLifetimes<StateType.ID>) -> Void
-    ) -> LiftToCollectionMiddleware<GlobalAction, GlobalAction, GlobalState, CollectionState, Self>
-    where CollectionState.Element == StateType {
+        stateCollection: KeyPath<GlobalState, Elements> & Sendable,
+        find: @escaping @Sendable (Elements, StateType.ID) -> StateType?,
+        endDeparted: @escaping @Sendable (Elements, PartLifetimes<StateType.ID>) -> Void
+    ) -> LiftToCollectionMiddleware<GlobalAction, GlobalAction, GlobalState, Elements, Self>
+    where Elements.Element == StateType {
         // Plain key paths, which the optimizer can fold into property access (see Reducer+Lift.swift).
         nonisolated(unsafe) let actionPath: WritableKeyPath<GlobalAction, ElementIDAction<StateType.ID, InputActionType>?> = action
-        nonisolated(unsafe) let statePath: KeyPath<GlobalState, CollectionState> = stateCollection
+        nonisolated(unsafe) let statePath: KeyPath<GlobalState, Elements> = stateCollection
         return liftedToCollection(
             byID { $0[keyPath: actionPath] },
             { global, id, output in
@@ -155,12 +155,12 @@ extension MiddlewareProtocol where StateType: Sendable {
     ///
     /// - Complexity: O(1) per action for a `RandomAccessCollection`.
     @inlinable
-    public func liftToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState, CollectionState: Collection & Sendable>(
-        inputAction: @escaping @Sendable (GlobalInput) -> ElementIndexAction<CollectionState.Index, InputActionType>?,
-        outputAction: @escaping @Sendable (ElementIndexAction<CollectionState.Index, OutputActionType>) -> GlobalOutput,
-        state: @escaping @Sendable (GlobalState) -> CollectionState
-    ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, CollectionState, Self>
-    where CollectionState.Element == StateType, CollectionState.Index: Hashable & Sendable {
+    public func liftToCollection<GlobalInputAction: Sendable, GlobalOutputAction, GlobalState, Elements: Collection & Sendable>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> ElementIndexAction<Elements.Index, InputActionType>?,
+        outputAction: @escaping @Sendable (ElementIndexAction<Elements.Index, OutputActionType>) -> GlobalOutputAction,
+        state: @escaping @Sendable (GlobalState) -> Elements
+    ) -> LiftToCollectionMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, Elements, Self>
+    where Elements.Element == StateType, Elements.Index: Hashable & Sendable {
         liftedToCollection(
             { global in inputAction(global).map { (key: $0.index, action: $0.action) } },
             { _, index, action in outputAction(ElementIndexAction(index: index, action: action)) },
@@ -178,13 +178,13 @@ extension MiddlewareProtocol where StateType: Sendable {
     /// longer has, in the way that suits the collection. Without it (positions, which name no
     /// element for long), the element's IO runs as a lifted middleware's does.
     @inlinable
-    func liftedToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState, CollectionState: Collection & Sendable, Key: Hashable & Sendable>(
-        _ elementAction: @escaping @Sendable (GlobalInput) -> (key: Key, action: InputActionType)?,
-        _ outputAction: @escaping @Sendable (GlobalInput, Key, OutputActionType) -> GlobalOutput,
-        _ state: @escaping @Sendable (GlobalState) -> CollectionState,
-        find: @escaping @Sendable (CollectionState, Key) -> StateType?,
-        endDeparted: (@Sendable (CollectionState, PartLifetimes<Key>) -> Void)?
-    ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, CollectionState, Self> {
+    func liftedToCollection<GlobalInputAction: Sendable, GlobalOutputAction, GlobalState, Elements: Collection & Sendable, Key: Hashable & Sendable>(
+        _ elementAction: @escaping @Sendable (GlobalInputAction) -> (key: Key, action: InputActionType)?,
+        _ outputAction: @escaping @Sendable (GlobalInputAction, Key, OutputActionType) -> GlobalOutputAction,
+        _ state: @escaping @Sendable (GlobalState) -> Elements,
+        find: @escaping @Sendable (Elements, Key) -> StateType?,
+        endDeparted: (@Sendable (Elements, PartLifetimes<Key>) -> Void)?
+    ) -> LiftToCollectionMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, Elements, Self> {
         let lifetimes = endDeparted.map { _ in PartLifetimes<Key>() }
         return LiftToCollectionMiddleware(middleware: self) { middleware, globalAction, dispatcher, getState in
             guard let (key, action) = elementAction(globalAction), let found = find(state(getState()), key) else {

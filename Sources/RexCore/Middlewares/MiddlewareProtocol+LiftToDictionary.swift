@@ -24,11 +24,11 @@ extension MiddlewareProtocol where StateType: Sendable {
     ///   for *k* keys with live work, to end the work of removed keys (an ``IdentifiedArray``
     ///   checks only the elements that changed).
     @inlinable
-    public func liftToCollection<GlobalInput: Sendable, GlobalOutput, GlobalState, Key: Hashable & Sendable>(
-        inputAction: @escaping @Sendable (GlobalInput) -> ElementIDAction<Key, InputActionType>?,
-        outputAction: @escaping @Sendable (ElementIDAction<Key, OutputActionType>) -> GlobalOutput,
+    public func liftToCollection<GlobalInputAction: Sendable, GlobalOutputAction, GlobalState, Key: Hashable & Sendable>(
+        inputAction: @escaping @Sendable (GlobalInputAction) -> ElementIDAction<Key, InputActionType>?,
+        outputAction: @escaping @Sendable (ElementIDAction<Key, OutputActionType>) -> GlobalOutputAction,
         state: @escaping @Sendable (GlobalState) -> [Key: StateType]
-    ) -> LiftToCollectionMiddleware<GlobalInput, GlobalOutput, GlobalState, [Key: StateType], Self> {
+    ) -> LiftToCollectionMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, [Key: StateType], Self> {
         liftedToCollection(
             { global in inputAction(global).map { (key: $0.id, action: $0.action) } },
             { _, key, action in outputAction(ElementIDAction(id: key, action: action)) },

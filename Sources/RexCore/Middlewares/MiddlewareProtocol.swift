@@ -3,7 +3,7 @@
 /// Inside ``MiddlewareProtocol/handle(action:from:state:)`` it returns the state before the
 /// reducer runs; inside the returned ``IO`` (and any time later) it returns the live, committed
 /// state. Safe to call from any thread.
-public typealias GetState<StateType> = @Sendable () -> StateType
+public typealias GetState<StateType> = @Sendable () -> StateType  // SwiftRex 0.8's parameter names (Docs/Names.md)
 
 /// Something that observes every action before the reducer and may run side effects after it.
 ///
@@ -21,7 +21,7 @@ public typealias GetState<StateType> = @Sendable () -> StateType
 ///     }
 /// }
 /// ```
-public protocol MiddlewareProtocol<InputActionType, OutputActionType, StateType>: Sendable {
+public protocol MiddlewareProtocol<InputActionType, OutputActionType, StateType>: Sendable {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     /// The actions this middleware looks at.
     associatedtype InputActionType
     /// The actions this middleware may dispatch from its ``IO``; `Never` if it dispatches none.

@@ -16,7 +16,7 @@
 ///     }
 /// }
 /// ```
-public struct Reducer<ActionType, StateType>: Sendable {
+public struct Reducer<ActionType, StateType>: Sendable {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     /// The reducing function; `nil` for ``identity``, so that composing with it costs nothing.
     @usableFromInline
     let body: (@Sendable (ActionType, inout StateType) -> Void)?

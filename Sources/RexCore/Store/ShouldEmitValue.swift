@@ -2,7 +2,7 @@
 ///
 /// It only decides about **notification**: the reducer's mutation is always committed, and
 /// ``StateProvider/state`` always reflects it, whatever this says.
-public enum ShouldEmitValue<StateType>: Sendable {
+public enum ShouldEmitValue<StateType>: Sendable {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     /// Notify subscribers after every action.
     case always
     /// Never notify subscribers after an action (a new subscriber still gets the current state).

@@ -1,5 +1,5 @@
 /// Something that holds a state and tells subscribers when it changes: a store or a projection.
-public protocol StateProvider<StateType>: Sendable {
+public protocol StateProvider<StateType>: Sendable {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     /// The state that is provided.
     associatedtype StateType: Sendable
 

@@ -64,7 +64,7 @@ extension StoreProjection: SelectionSource {
 }
 
 /// A type-erased ``StoreType``: a projection that maps nothing.
-public typealias AnyStoreType<ActionType, StateType: Sendable> = StoreProjection<ActionType, StateType>
+public typealias AnyStoreType<ActionType, StateType: Sendable> = StoreProjection<ActionType, StateType>  // SwiftRex 0.8's parameter names (Docs/Names.md)
 
 extension StoreType {
     /// Returns this store erased to ``AnyStoreType``.

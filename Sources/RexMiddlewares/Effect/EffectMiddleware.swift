@@ -15,7 +15,7 @@ import RexCore
 /// The effect is asked for in `handle` (the state is the one before the reducer) and started
 /// in the IO, after the reducer. Releasing the middleware (with the store that holds it) cancels
 /// every effect still running.
-public final class EffectMiddleware<InputActionType, OutputActionType, StateType, Dependencies: Sendable>:
+public final class EffectMiddleware<InputActionType, OutputActionType, StateType, Dependencies: Sendable>:  // SwiftRex 0.8's parameter names (Docs/Names.md)
     MiddlewareProtocol, Sendable
 {
     /// Builds the effect for an action.

@@ -58,19 +58,19 @@ extension LiftOptionalMiddleware: EffectRunning where Inner: EffectRunning {
     }
 }
 
-extension LiftToCollectionMiddleware: EffectRunning where PartMiddleware: EffectRunning {
+extension LiftToCollectionMiddleware: EffectRunning where Inner: EffectRunning {
     /// How many effects the elements' middleware is running now, for every element.
     public var runningEffectCount: Int {
-        partMiddleware.runningEffectCount
+        inner.runningEffectCount
     }
 
     /// The keys of the effects the elements' state keeps running, for every element.
     public var keptEffectKeys: [String] {
-        partMiddleware.keptEffectKeys
+        inner.keptEffectKeys
     }
 
     /// Returns once the elements' middleware's effects have ended.
     public func waitForEffects() async {
-        await partMiddleware.waitForEffects()
+        await inner.waitForEffects()
     }
 }

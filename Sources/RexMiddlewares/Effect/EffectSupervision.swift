@@ -6,7 +6,7 @@ import RexCore
 /// that the middleware's type names only the action, state and dependencies, as
 /// ``EffectMiddleware``'s does.
 @usableFromInline
-class EffectSupervision<StateType, OutputActionType>: @unchecked Sendable {  // the subclass's state is guarded by `lock`
+class EffectSupervision<State, OutputAction>: @unchecked Sendable {  // the subclass's state is guarded by `lock`
     /// Guards the last part seen, the set of running keys and every run's flags.
     let lock = Lock(spinning: true)
     /// The effects running, as ``EffectMiddleware`` keeps them: cancelled and waited for alike.
@@ -14,17 +14,17 @@ class EffectSupervision<StateType, OutputActionType>: @unchecked Sendable {  // 
     /// The store's state getter, kept from the first turn: the check after each turn reads the
     /// state through it, so that the IO of a turn captures nothing but this object (and so
     /// allocates nothing).
-    let getState = KeptStateGetter<StateType>()
+    let getState = KeptStateGetter<State>()
 
     /// Keeps the getter of the first turn.
     @usableFromInline
-    final func attachIfNeeded(_ state: @escaping GetState<StateType>) {
+    final func attachIfNeeded(_ state: @escaping GetState<State>) {
         getState.keepIfNeeded(state)
     }
 
     /// Checks the state after a turn, and starts and cancels what it calls for.
     @usableFromInline
-    func afterTurn(output: AnyActionHandler<OutputActionType>) {
+    func afterTurn(output: AnyActionHandler<OutputAction>) {
         preconditionFailure("EffectSupervision is abstract")
     }
 

@@ -52,7 +52,7 @@ import RexCore
 /// Compose it where the actions that change its part reach it: a lift whose action getter skips
 /// an action also skips the check of that turn (a lift of the state alone skips none). One
 /// supervisor serves one store: it reads the state through the getter of its first turn.
-public final class EffectSupervisor<InputActionType, OutputActionType, StateType, Dependencies: Sendable>:
+public final class EffectSupervisor<InputActionType, OutputActionType, StateType, Dependencies: Sendable>:  // SwiftRex 0.8's parameter names (Docs/Names.md)
     MiddlewareProtocol, Sendable
 {
     @usableFromInline let supervision: EffectSupervision<StateType, OutputActionType>

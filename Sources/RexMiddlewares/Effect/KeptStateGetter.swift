@@ -5,16 +5,16 @@ import RexCore
 ///
 /// Once kept, it is read with one atomic load (an ``AtomicWord``, the same on every platform)
 /// and no lock: the check of a turn that changed nothing costs little more than its comparison.
-final class KeptStateGetter<StateType>: @unchecked Sendable {  // `stored` is written once, under `lock`, before `isKept` says so (release), and read only after `isKept` says so (acquire)
+final class KeptStateGetter<State>: @unchecked Sendable {  // `stored` is written once, under `lock`, before `isKept` says so (release), and read only after `isKept` says so (acquire)
     private let lock = Lock()
-    @exclusivity(unchecked) private var stored: GetState<StateType>?
+    @exclusivity(unchecked) private var stored: GetState<State>?
     private let isKept = AtomicWord(0)
 
     init() {}
 
     /// Keeps `getter` unless one is kept already.
     @inline(__always)
-    func keepIfNeeded(_ getter: @escaping GetState<StateType>) {
+    func keepIfNeeded(_ getter: @escaping GetState<State>) {
         guard isKept.loadAcquiring() == 0 else { return }
         lock.withLock {
             // Two first turns of two stores may race here; the first one's getter is kept.
@@ -26,7 +26,7 @@ final class KeptStateGetter<StateType>: @unchecked Sendable {  // `stored` is wr
     }
 
     /// The kept getter; `nil` before the first turn.
-    var getter: GetState<StateType>? {
+    var getter: GetState<State>? {
         isKept.loadAcquiring() != 0 ? stored : nil
     }
 }

@@ -8,16 +8,16 @@ import RexCore
 /// the part, whatever the number of effects running.
 @usableFromInline
 final class KeyedEffectSupervision<
-    StateType, OutputActionType, Dependencies: Sendable,
+    State, OutputAction, Dependencies: Sendable,
     Part: Equatable & Sendable, Key: Hashable & Sendable, Value: Equatable & Sendable
->: EffectSupervision<StateType, OutputActionType>, @unchecked Sendable {  // `last`, `lastLifetime` and `set` are guarded by `lock`
+>: EffectSupervision<State, OutputAction>, @unchecked Sendable {  // `last`, `lastLifetime` and `set` are guarded by `lock`
     private let keys: @Sendable (Part) -> [Key: Value]
-    private let effect: @Sendable (Key, Value) -> Effect<Dependencies, OutputActionType>
+    private let effect: @Sendable (Key, Value) -> Effect<Dependencies, OutputAction>
     private let dependencies: Dependencies
     /// The part at the last check; `nil` before the first.
-    private let last: LastPart<StateType, Part>
+    private let last: LastPart<State, Part>
     /// `last.replace(from:)`, as a closure made where the app's types are known (see `LastPart`).
-    private let partChanged: @Sendable (StateType) -> Bool
+    private let partChanged: @Sendable (State) -> Bool
     /// The lifetime of the part at the last check, when the supervisor is lifted into a part
     /// that comes and goes (`liftOptional`, `liftToCollection`): kept, not only its identity,
     /// so that a new lifetime is never taken for the old one at a reused address.
@@ -27,10 +27,10 @@ final class KeyedEffectSupervision<
     @usableFromInline
     init(
         dependencies: Dependencies,
-        last: LastPart<StateType, Part>,
-        partChanged: @escaping @Sendable (StateType) -> Bool,
+        last: LastPart<State, Part>,
+        partChanged: @escaping @Sendable (State) -> Bool,
         keys: @escaping @Sendable (Part) -> [Key: Value],
-        effect: @escaping @Sendable (Key, Value) -> Effect<Dependencies, OutputActionType>
+        effect: @escaping @Sendable (Key, Value) -> Effect<Dependencies, OutputAction>
     ) {
         self.dependencies = dependencies
         self.last = last
@@ -39,7 +39,7 @@ final class KeyedEffectSupervision<
         self.effect = effect
     }
 
-    override func afterTurn(output: AnyActionHandler<OutputActionType>) {
+    override func afterTurn(output: AnyActionHandler<OutputAction>) {
         // The getter reads the committed state, under the store's lock; read before this lock is
         // taken, so that no thread ever holds both.
         guard let getState = getState.getter else { return }
@@ -58,7 +58,7 @@ final class KeyedEffectSupervision<
     /// Derives the set from the part that changed (or from the part of a lifetime that began)
     /// and starts and cancels what differs. Call with the lock held; returns with it released.
     @inline(never)
-    private func reconcile(with state: StateType, output: AnyActionHandler<OutputActionType>) {
+    private func reconcile(with state: State, output: AnyActionHandler<OutputAction>) {
         var ended: [EffectToken] = []
         if output.lifetime !== lastLifetime {
             // The part went and came back (or first came): what ran for it before was cancelled
@@ -89,7 +89,7 @@ final class KeyedEffectSupervision<
     /// Starts the effect of a key: the app's effect, with the key as its token (which cancels
     /// the effect the key ran before, on a restart), its actions passed to the store only while
     /// its run is kept.
-    private func launch(_ start: SupervisedEffectSet<Key, Value>.Start, output: AnyActionHandler<OutputActionType>) {
+    private func launch(_ start: SupervisedEffectSet<Key, Value>.Start, output: AnyActionHandler<OutputAction>) {
         let made = effect(start.key, start.value)
         guard let work = made.work.asRun else {
             // Nothing to run (`doNothing`, or a `toCancel`, which has nothing here to cancel).
@@ -97,11 +97,11 @@ final class KeyedEffectSupervision<
             return
         }
         let run = start.run
-        let supervised = Effect<Dependencies, OutputActionType>(
+        let supervised = Effect<Dependencies, OutputAction>(
             work: .run { context in
                 // With the output's lifetime: lifted into a part that goes, the effect sends
                 // nothing once the part has gone (`EffectContext.send` asks it).
-                let passing = AnyActionHandler<OutputActionType>(lifetime: context.output.lifetime) { [output = context.output] dispatched in
+                let passing = AnyActionHandler<OutputAction>(lifetime: context.output.lifetime) { [output = context.output] dispatched in
                     if run.passesActions {
                         output.dispatch(dispatched)
                     }

@@ -6,19 +6,19 @@
 /// supervision's generic code, each turn looked up the metadata of the part's optional and ran
 /// its `==` unspecialized (W2s: about 1,000 instructions of an unchanged turn).
 @usableFromInline
-final class LastPart<StateType, Part: Equatable & Sendable>: @unchecked Sendable {  // `value` is guarded by the supervision's lock, which every caller holds
-    @usableFromInline let part: @Sendable (StateType) -> Part
+final class LastPart<State, Part: Equatable & Sendable>: @unchecked Sendable {  // `value` is guarded by the supervision's lock, which every caller holds
+    @usableFromInline let part: @Sendable (State) -> Part
     @usableFromInline @exclusivity(unchecked) var value: Part?
 
     @inlinable
-    init(part: @escaping @Sendable (StateType) -> Part) {
+    init(part: @escaping @Sendable (State) -> Part) {
         self.part = part
     }
 
     /// Keeps the part of `state` and returns whether it differs from the one kept before (or
     /// none was). Call with the supervision's lock held.
     @inlinable
-    func replace(from state: StateType) -> Bool {
+    func replace(from state: State) -> Bool {
         let current = part(state)
         if let value, value == current {
             return false

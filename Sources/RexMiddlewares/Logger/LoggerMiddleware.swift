@@ -19,7 +19,7 @@ import RexCore
 ///
 /// and when nothing changed, `  no state mutation`. Compose it in front of the middlewares it
 /// should watch with `logger(actionFilter:actionFormat:stateChange:destination:)`.
-public struct LoggerMiddleware<InputActionType: Sendable, OutputActionType, StateType: Sendable>: MiddlewareProtocol {
+public struct LoggerMiddleware<InputActionType: Sendable, OutputActionType, StateType: Sendable>: MiddlewareProtocol {  // SwiftRex 0.8's parameter names (Docs/Names.md)
     let actionFilter: @Sendable (InputActionType, ActionSource) -> Bool
     let actionFormat: LogActionFormat<InputActionType>
     let stateChange: LogStateChange<StateType>
