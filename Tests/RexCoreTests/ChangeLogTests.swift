@@ -15,6 +15,27 @@ struct ChangeLogTests {
         return log.forEachChange(since: version) { ids.append($0.id) } ? ids : nil
     }
 
+    @Test("A log has no room until its first change, and its room doubles from four as it fills, up to its capacity; each change keeps its place as it grows")
+    func growing() {
+        let log = Log()
+        #expect(log.room == 0)
+        let empty = log.version
+        var rooms: [Int] = []
+        for id in 0..<(Log.capacity + 3) {
+            log.record(id, at: id)
+            if rooms.last != log.room { rooms.append(log.room) }
+        }
+        #expect(rooms == [4, 8, 16, 32, 64])
+        #expect(Self.changes(log, since: ChangeVersion(lineage: log.lineage, count: 3)) == Array(3..<(Log.capacity + 3)))
+        #expect(Self.changes(log, since: empty) == nil)
+        // A log that continues another has room for the changes it carries and the one it is
+        // made to record.
+        #expect(Log(continuing: Log()).room == 4)
+        let few = Log()
+        for id in 0..<7 { few.record(id, at: id) }
+        #expect(Log(continuing: few).room == 8)
+    }
+
     @Test("While the room fills, each change takes the next slot; the log tells every change since any of its versions")
     func filling() {
         let log = Log()
@@ -53,5 +74,11 @@ struct ChangeLogTests {
         // The parent goes on in its own lineage; the child does not know its later changes.
         parent.record(41, at: 0)
         #expect(Self.changes(child, since: parent.version) == nil)
+        // A parent that has gone round its ring gives its last changes, from their slots.
+        let wrapped = Log()
+        for id in 0..<(Log.capacity + 5) { wrapped.record(id, at: id) }
+        let wrappedChild = Log(continuing: wrapped)
+        #expect(wrappedChild.room == 2 * Log.carried)
+        #expect(Self.changes(wrappedChild, since: ChangeVersion(lineage: wrapped.lineage, count: UInt64(Log.capacity + 5 - Log.carried))) == Array((Log.capacity + 5 - Log.carried)..<(Log.capacity + 5)))
     }
 }

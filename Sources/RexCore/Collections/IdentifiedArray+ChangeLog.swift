@@ -10,10 +10,16 @@
 /// was made) continues in a new log, made from a copy of the old one, that names the old one as
 /// its ancestor. A version of an ancestor up to the copy is then a version of this array's past.
 ///
-/// Invariant (checked in debug builds after each change, ``checkInvariant()``): `start <= count`,
-/// and `recent` holds the last `held = min(count - start, capacity)` changes initialized, change
-/// `n` in slot `(n - start - 1) % capacity`; `deinit` deinitializes those `held` and frees the
-/// room.
+/// A log takes no room for changes until its first change, and then four slots, doubled as they
+/// fill up to ``capacity``: most arrays (made, decoded, sorted or filtered, and changed a few
+/// times or never) keep none or a few, where each kept 64 from its creation.
+///
+/// Invariant (checked in debug builds after each change, ``checkInvariant()``): `start <= count`;
+/// `recent` holds `room` slots (`nil` when `room` is 0; `room` is 0, or a power of two from 4 to
+/// `capacity`), the last `held = min(count - start, capacity)` changes initialized, change `n` in
+/// slot `(n - start) % capacity`; `held <= room`. While `held < capacity`, that slot is
+/// `n - start`, so growing the room keeps each change in its slot. `deinit` deinitializes the
+/// `held` and frees the room.
 @usableFromInline
 final class ChangeLog<ID>: @unchecked Sendable {
     // Copy on write, as an array's storage: a log is changed only through the array value that
@@ -41,11 +47,14 @@ final class ChangeLog<ID>: @unchecked Sendable {
     /// The logs this one continues, each with its count when it was copied, nearest first.
     @usableFromInline
     let ancestors: ChangeAncestors
-    /// The last changes, in room for `capacity`, the first `held` initialized: change `n` at
-    /// `(n - start - 1) % capacity`. Memory of its own rather than an array, so that recording a
+    /// The last changes, in `room` slots, the first `held` initialized: change `n` at
+    /// `(n - start) % capacity`. Memory of its own rather than an array, so that recording a
     /// change (on every change of an element) checks no array's uniqueness.
-    @usableFromInline
-    let recent: UnsafeMutablePointer<Change>
+    @usableFromInline @exclusivity(unchecked)
+    var recent: UnsafeMutablePointer<Change>?
+    /// How many changes `recent` has room for.
+    @usableFromInline @exclusivity(unchecked)
+    var room: Int
     /// How many of `recent` are initialized: `min(count - start, capacity)`.
     @usableFromInline @exclusivity(unchecked)
     var held: Int
@@ -57,7 +66,8 @@ final class ChangeLog<ID>: @unchecked Sendable {
         count = 0
         start = 0
         ancestors = ChangeAncestors()
-        recent = .allocate(capacity: Self.capacity)
+        recent = nil
+        room = 0
         held = 0
         checkInvariant()
     }
@@ -80,15 +90,28 @@ final class ChangeLog<ID>: @unchecked Sendable {
         let carried = min(parent.held, Self.carried)
         start = parent.count - UInt64(carried)
         ancestors = parent.ancestors.adding(parent.version)
-        recent = .allocate(capacity: Self.capacity)
+        // Room for the change it is made to record too, so that it does not grow at once.
+        room = Self.room(for: carried + 1)
+        recent = room == 0 ? nil : .allocate(capacity: room)
         // Change `n` goes to slot `n - start`: the carried changes fill the first slots, in order.
         var number = start
         while number < count {
-            (recent + Int(number - start)).initialize(to: parent.recent[parent.slot(of: number)])
+            (recent.unsafelyUnwrapped + Int(number - start)).initialize(to: parent.change(number))
             number += 1
         }
         held = carried
         checkInvariant()
+    }
+
+    /// The room for `changes` changes: none for none, else a power of two from 4.
+    @inlinable
+    static func room(for changes: Int) -> Int {
+        guard changes > 0 else { return 0 }
+        var room = 4
+        while room < changes {
+            room *= 2
+        }
+        return room
     }
 
     /// The slot of change `number`, which this log holds.
@@ -97,7 +120,14 @@ final class ChangeLog<ID>: @unchecked Sendable {
         Int(truncatingIfNeeded: (number - start) % UInt64(Self.capacity))
     }
 
+    /// Change `number`, which this log holds.
+    @inlinable
+    func change(_ number: UInt64) -> Change {
+        recent.unsafelyUnwrapped[slot(of: number)]
+    }
+
     deinit {
+        guard let recent else { return }
         recent.deinitialize(count: held)
         recent.deallocate()
     }
@@ -111,21 +141,38 @@ final class ChangeLog<ID>: @unchecked Sendable {
     /// Notes that the element with this id changed (or was added or removed) at `position`.
     @inlinable
     func record(_ id: ID, at position: Int) {
-        let slot = Int(truncatingIfNeeded: (count &- start) % UInt64(Self.capacity))
         if held < Self.capacity {
-            (recent + slot).initialize(to: (id, position))
+            // Filling: change `count` goes to slot `held` (`count - start`).
+            if held == room {
+                grow()
+            }
+            (recent.unsafelyUnwrapped + held).initialize(to: (id, position))
             held += 1
         } else {
-            recent[slot] = (id, position)
+            recent.unsafelyUnwrapped[slot(of: count)] = (id, position)
         }
         count &+= 1
         checkInvariant()
+    }
+
+    /// Doubles the room (four slots the first time), moving the changes held to the same slots.
+    @usableFromInline
+    func grow() {
+        let larger = Swift.max(room * 2, 4)
+        let memory = UnsafeMutablePointer<Change>.allocate(capacity: larger)
+        if let recent {
+            memory.moveInitialize(from: recent, count: held)
+            recent.deallocate()
+        }
+        recent = memory
+        room = larger
     }
 
     /// Stops a debug build whose log breaks its invariant.
     @inlinable
     func checkInvariant() {
         assert(start <= count && held == Int(min(count - start, UInt64(Self.capacity))), "ChangeLog: \(held) changes held for changes \(start) to \(count)")
+        assert(held <= room && (recent == nil) == (room == 0) && (room == 0 || (room >= 4 && room <= Self.capacity && room & (room - 1) == 0)), "ChangeLog: \(held) changes held in room for \(room)")
     }
 
     /// Calls `body` with every change after `version`, oldest first, and returns `true`;
@@ -140,7 +187,7 @@ final class ChangeLog<ID>: @unchecked Sendable {
         }
         var number = version.count
         while number < count {
-            body(recent[slot(of: number)])
+            body(change(number))
             number += 1
         }
         return true
