@@ -36,7 +36,11 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
     let reducer: Reducer<Action, State>
     /// The middleware's `handle`; `nil` when the middleware is an identity, so that the turn
     /// skips the middleware step. Unretained, so that calling it costs no retain and release of
-    /// the box (`middlewareOwner` keeps it).
+    /// the box.
+    ///
+    /// Invariant (checked in debug builds by `init`): `middleware` is `middlewareOwner`,
+    /// unretained, or both are `nil`; both are `let`s, so the owner keeps the box alive as long
+    /// as the store can call it.
     @usableFromInline
     let middleware: Unmanaged<MiddlewareHandlerBox<Action, Action, State>>?
     /// Owns the box `middleware` points to.
@@ -72,6 +76,7 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
         self.reducer = reducer
         self.middlewareOwner = erasedMiddleware.isIdentity ? nil : .init(erasedMiddleware.handler)
         self.middleware = middlewareOwner.map(Unmanaged.passUnretained)
+        assert(middleware?.toOpaque() == middlewareOwner.map { Unmanaged.passUnretained($0).toOpaque() })
         self.emitsValue = emitsValue
         self.getState = { core.state }
         self.queue = queue.map(MarkedQueue.init)
