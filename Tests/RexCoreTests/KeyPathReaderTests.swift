@@ -106,6 +106,25 @@ struct KeyPathReaderTests {
         #expect(large(largeRoot) == "read")
     }
 
+    @Test("A reader's offset names its value's bytes inside the root, aligned for it: the root itself, a padded field, a nested one; a path with no offset has nothing to check")
+    func offsetsAreInsideTheRoot() {
+        struct Padded { var flag: UInt8 = 1; var count: Int64 = 2; var small: UInt16 = 3 }
+        let whole = KeyPathReader(\Padded.self)
+        let count = KeyPathReader(\Padded.count)
+        let small = KeyPathReader(\Padded.small)
+        let nested = KeyPathReader(\Domain.Root.inner.flag)
+        let computed = KeyPathReader(\Domain.Root.doubled)
+        whole.checkInvariants()
+        count.checkInvariants()
+        small.checkInvariants()
+        nested.checkInvariants()
+        computed.checkInvariants()
+        #expect(whole.offset == 0 && count.offset == 8 && small.offset == 16 && computed.offset == nil)
+        var padded = Padded()
+        #expect(count(padded) == 2 && small(padded) == 3 && whole(padded).flag == 1)
+        #expect(count.withValue(in: &padded) { $0 } == 2)
+    }
+
     @Test("Identified arrays read ids without applying a key path: a stored id by its offset, Identifiable's by its requirement, however the array was made")
     func identifiedArraysReadIDsDirectly() throws {
         struct Tag: Sendable { var name: String; var uses: Int }

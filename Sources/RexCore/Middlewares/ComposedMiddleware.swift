@@ -15,6 +15,13 @@
 /// When the middlewares are known where the store is created, compose them with `<>` instead:
 /// it gives a ``MiddlewarePair`` chain, which the compiler turns into one function.
 public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {  // SwiftRex 0.8's parameter names (Docs/Names.md)
+    // Invariant: `unretainedBoxes[k]` is an unretained reference to `boxes[k]`, for every `k`
+    // (as many of each). Both arrays change only in `append`, together; every copy of the
+    // composition holds its own `boxes`, which keeps alive each box its `unretainedBoxes` names,
+    // for as long as the copy lives: so `handle`, running on a copy, calls boxes its `self` owns.
+    // A debug build checks the pair appended last after each `append` (O(1));
+    // `checkInvariants()` checks every pair, for tests.
+
     /// The middlewares, in the order they run.
     public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] {
         boxes.map { AnyMiddleware(handle: $0.handle) }
@@ -49,6 +56,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         if let composed = middleware as? ComposedMiddleware {
             boxes.append(contentsOf: composed.boxes)
             unretainedBoxes.append(contentsOf: composed.unretainedBoxes)
+            checkLastPair()
             return
         }
         let erased = AnyMiddleware(middleware)
@@ -56,6 +64,29 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         let box = MiddlewareHandlerBox(erased.handler)
         boxes.append(box)
         unretainedBoxes.append(Unmanaged.passUnretained(box))
+        checkLastPair()
+    }
+
+    /// Stops a debug build when the box appended last and its unretained reference are not the
+    /// same object, or the arrays' counts differ.
+    @inlinable
+    func checkLastPair() {
+        assert(boxes.count == unretainedBoxes.count, "ComposedMiddleware: \(boxes.count) boxes, \(unretainedBoxes.count) unretained")
+        assert(
+            boxes.last.map { $0 === unretainedBoxes.last?.takeUnretainedValue() } ?? true,
+            "ComposedMiddleware: the last unretained reference names another box"
+        )
+    }
+
+    /// Stops a debug build when any unretained reference does not name the box at its position.
+    ///
+    /// - Complexity: O(*n*) for *n* middlewares.
+    @usableFromInline
+    func checkInvariants() {
+        assert(boxes.count == unretainedBoxes.count, "ComposedMiddleware: \(boxes.count) boxes, \(unretainedBoxes.count) unretained")
+        for (box, unretained) in zip(boxes, unretainedBoxes) {
+            assert(box === unretained.takeUnretainedValue(), "ComposedMiddleware: an unretained reference names another box")
+        }
     }
 
     /// Appends a middleware, as ``append(_:)`` does: SwiftRex 0.8's spelling.

@@ -1,5 +1,10 @@
 /// The last view state a row projection read, or notified before its element went: what it gives
 /// once its element is gone.
+///
+/// Invariant: `stored` is read and written only with `lock` held (checked in debug builds), by
+/// the row projection's state getter and by its row's selection (its fallback, and the last value
+/// kept while the element is gone), which may run on different threads. `lock` is held only for
+/// that read or write.
 @usableFromInline
 final class LastRowState<Value: Sendable>: @unchecked Sendable {  // `stored` is guarded by `lock`
     @usableFromInline
@@ -15,7 +20,17 @@ final class LastRowState<Value: Sendable>: @unchecked Sendable {  // `stored` is
 
     @inlinable
     var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get {
+            lock.withLock {
+                lock.checkHeld("LastRowState.stored")
+                return stored
+            }
+        }
+        set {
+            lock.withLock {
+                lock.checkHeld("LastRowState.stored")
+                stored = newValue
+            }
+        }
     }
 }

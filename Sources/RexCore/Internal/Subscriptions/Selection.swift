@@ -98,6 +98,13 @@ struct Selection<Input>: Sendable {
 }
 
 /// A value a selection keeps between calls.
+///
+/// Invariant: `value` is read and written only by the selection's `offer`, which runs with the
+/// delivery lock of the store that runs the selection held (or, for a provider that is not ours,
+/// the lock `StateProvider.subscribe(selection:)` takes round each step). It is `nil` until the
+/// selection first passes a value on, then the last value passed on: `offer` writes only a value
+/// it passes on, never `nil`. Nothing to check at run time beyond what the compiler does: the
+/// lock is the store's, and a recursive lock cannot tell this thread it holds it.
 @usableFromInline
 final class SelectionBox<Value>: @unchecked Sendable {
     // `value` is guarded by the delivery lock of the store that runs the selection: every
@@ -113,8 +120,12 @@ final class SelectionBox<Value>: @unchecked Sendable {
 }
 
 /// A value kept on the heap, immutable, so that it can be handed on by reference.
+///
+/// Invariant: `value` never changes after `init`. Unchecked because `Value` need not be
+/// `Sendable`: a snapshot is made and read under the lock that guards whoever holds it (the
+/// delivery lock for a large callback's pending value, the state lock for a batch's start state).
 @usableFromInline
-final class Snapshot<Value>: @unchecked Sendable {  // immutable; made and read under the store's delivery lock
+final class Snapshot<Value>: @unchecked Sendable {  // immutable; made and read under the lock of whoever holds it
     @usableFromInline
     let value: Value
 

@@ -2,6 +2,13 @@
 ///
 /// The closures are made where the value type is known, so that what they call runs
 /// specialized for it.
+///
+/// Invariant: `members` is an object of the type `key.type` names (the typed group), and
+/// `offer` and `leave` call that same object; a ``SelectionGroupMember`` joins only a group of
+/// its own key (the store finds the group by key, `StoreCore.group(for:)`), which is what makes
+/// its `unsafeDowncast` of `members` sound. Every use is under the store's state lock, as the
+/// typed groups' own invariants say. A debug build checks the type when the group is made and at
+/// each join (``checkInvariants()``).
 @usableFromInline
 final class SelectionGroup<State>: Sendable {
     /// What the members share: one group per key and store.
@@ -21,6 +28,11 @@ final class SelectionGroup<State>: Sendable {
     /// Removes the member with this subscriber id and returns its subscriber, if it is here.
     @usableFromInline
     let leave: @Sendable (UInt64) -> Subscriber<State>?
+    #if DEBUG
+    /// The members' subscriber ids, for the store's checks of its tables.
+    @usableFromInline
+    let memberIDs: @Sendable () -> [UInt64]
+    #endif
 
     @inlinable
     init<Value: Equatable & Sendable>(_ group: DeduplicatingGroup<State, Value>) {
@@ -28,6 +40,10 @@ final class SelectionGroup<State>: Sendable {
         members = group
         offer = { state, pending in group.offer(state, into: pending) }
         leave = { id in group.leave(id) }
+        #if DEBUG
+        memberIDs = { group.memberIDs }
+        checkInvariants()
+        #endif
     }
 
     @inlinable
@@ -36,6 +52,16 @@ final class SelectionGroup<State>: Sendable {
         members = group
         offer = { state, pending in group.offer(&state, into: pending) }
         leave = { id in group.leave(id) }
+        #if DEBUG
+        memberIDs = { Array(group.rowOfSubscriber.keys) }
+        checkInvariants()
+        #endif
+    }
+
+    /// Stops a debug build when `members` is not of the type its key names.
+    @inlinable
+    func checkInvariants() {
+        assert(ObjectIdentifier(type(of: members)) == key.type, "SelectionGroup: a \(type(of: members)) under another type's key")
     }
 }
 
@@ -83,7 +109,9 @@ struct SelectionGroupMember<State>: Sendable {
         key = SelectionGroupKey(DeduplicatingGroup<State, Value>.self)
         makeGroup = { SelectionGroup(DeduplicatingGroup<State, Value>()) }
         join = { group, subscriber, state in
-            unsafeDowncast(group.members, to: DeduplicatingGroup<State, Value>.self)
+            group.checkInvariants()
+            assert(group.key.type == ObjectIdentifier(DeduplicatingGroup<State, Value>.self), "SelectionGroupMember: joining another type's group")
+            return unsafeDowncast(group.members, to: DeduplicatingGroup<State, Value>.self)
                 .join(subscriber, transform: transform, passOn: passOn, state: state)
         }
     }
@@ -103,7 +131,9 @@ struct SelectionGroupMember<State>: Sendable {
         self.key = key
         makeGroup = { SelectionGroup(RowGroup<State, ID, Element, Value>(collection: collection), key: key) }
         join = { group, subscriber, state in
-            unsafeDowncast(group.members, to: RowGroup<State, ID, Element, Value>.self)
+            group.checkInvariants()
+            assert(group.key.type == ObjectIdentifier(RowGroup<State, ID, Element, Value>.self), "SelectionGroupMember: joining another type's group")
+            return unsafeDowncast(group.members, to: RowGroup<State, ID, Element, Value>.self)
                 .join(
                     subscriber, id: id, transform: transform, passOn: passOn, keepLast: keepLast, fallback: fallback(),
                     state: state

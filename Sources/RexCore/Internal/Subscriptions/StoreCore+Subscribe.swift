@@ -1,3 +1,26 @@
+// Invariant of the subscriber tables (`fields.pointee.subscribers`, `groups`, `groupedCount`,
+// `nextSubscriberID`) and of `pendingDeliveries`:
+//
+// - The tables are read and written only through a `HeldLock` (the state lock held), and changed
+//   only with the delivery lock held too (subscribing, unsubscribing, emptying them as the store
+//   goes): a delivery, which holds the delivery lock, sees them unchanged.
+// - Every subscriber in the tables is active, has an id below `nextSubscriberID`, and is in one
+//   place only: `subscribers` (in the order of their ids, as they subscribed) or one group;
+//   `groupedCount` is the number of the groups' members; no two groups have one key, and each
+//   group is of the type its key names (see `SelectionGroup`).
+// - `pendingDeliveries` is read and written only with the delivery lock held. It is empty
+//   between turns: `offerToSubscribers` fills it (in the order of ids), and `deliverPending`, in
+//   the same hold of the delivery lock, empties it.
+// - The loops call subscribers and groups through unretained references: in
+//   `offerToSubscribers`, the tables own them, and nothing changes the tables while both locks are
+//   held (a selection may not use the store; the state lock is not reentrant); in
+//   `deliverPending`, `pendingDeliveries` owns them until it is emptied at its end, and a
+//   delivery never changes it (a dispatch from a subscriber waits for the next turn, a new
+//   subscriber is delivered to directly, a cancel only clears `isActive`).
+//
+// A debug build checks after each change what it can in O(1) (a new id is the highest; a group
+// found for a member has its key; a turn starts with nothing pending; a subscriber offered a
+// state is active); `checkSubscriberTables()` checks the whole, for tests.
 extension StoreCore {
     /// Registers a selection and delivers the current state to it, atomically with respect to
     /// turns: it then receives every state committed after that one, in order.
@@ -15,6 +38,7 @@ extension StoreCore {
             hasValue = Self.join(member, group(for: member, held), subscriber, &fields.pointee.state)
             fields.pointee.groupedCount += 1
         } else {
+            assert(fields.pointee.subscribers.last.map { $0.id < id } ?? true, "StoreCore: subscriber \(id) is not the newest")
             fields.pointee.subscribers.append(subscriber)
             hasValue = Self.offer(&fields.pointee.state, to: selection)
         }
@@ -34,8 +58,9 @@ extension StoreCore {
         defer { deliveryLock.unlock() }
         let held = lockFields()
         let removed = removeSubscriber(id, held)
+        assert(held.fields.pointee.groupedCount >= 0, "StoreCore: fewer grouped subscribers than none")
         held.unlock()
-        removed?.isActive = false
+        removed?.cancel()
     }
 
     /// Takes the subscriber `id` out of the tables, if it is there.
@@ -86,6 +111,7 @@ extension StoreCore {
             return group
         }
         let group = member.makeGroup()
+        assert(group.key == member.key, "StoreCore: a member made a group of another key")
         fields.pointee.groups.append(group)
         return group
     }
@@ -98,8 +124,10 @@ extension StoreCore {
         // nothing changes them while both locks are held; retaining each element (and each
         // array) for its call cost more than a group's bookkeeping.
         let fields = held.fields
+        assert(pendingDeliveries.pointee.isEmpty, "StoreCore: a turn's offers start with deliveries pending")
         for index in 0..<fields.pointee.subscribers.count {
             Unmanaged.passUnretained(fields.pointee.subscribers[index])._withUnsafeGuaranteedRef { subscriber in
+                assert(subscriber.isActive, "StoreCore: a cancelled subscriber is still in the tables")
                 if Self.offer(&state, to: subscriber) {
                     pendingDeliveries.pointee.append(subscriber)
                 }
@@ -140,6 +168,35 @@ extension StoreCore {
         } else {
             pending.pointee.removeAll(keepingCapacity: true)
         }
+    }
+}
+
+extension StoreCore {
+    /// Stops a debug build when the subscriber tables or `pendingDeliveries` break the invariant
+    /// (at the top of this file); takes both locks. For tests: nothing calls it in a turn.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* subscribers.
+    func checkSubscriberTables() {
+        #if DEBUG
+        deliveryLock.lock()
+        defer { deliveryLock.unlock() }
+        let held = lockFields()
+        let fields = held.fields.pointee
+        let pendingCount = pendingDeliveries.pointee.count
+        held.unlock()
+        let ids = fields.subscribers.map(\.id)
+        let groupedIDs = fields.groups.flatMap { $0.memberIDs() }
+        let allIDs = ids + groupedIDs
+        assert(ids == ids.sorted(), "StoreCore: subscribers out of order: \(ids)")
+        assert(Set(allIDs).count == allIDs.count, "StoreCore: a subscriber in two places: \(allIDs)")
+        assert(allIDs.allSatisfy { $0 < fields.nextSubscriberID }, "StoreCore: an id not given yet among \(allIDs)")
+        assert(fields.subscribers.allSatisfy(\.isActive), "StoreCore: a cancelled subscriber is still in the tables")
+        assert(fields.groupedCount == groupedIDs.count, "StoreCore: \(fields.groupedCount) grouped subscribers counted, \(groupedIDs.count) in groups")
+        let keys = fields.groups.map(\.key)
+        assert(keys.indices.allSatisfy { index in !keys[..<index].contains(keys[index]) }, "StoreCore: two groups of one key")
+        fields.groups.forEach { $0.checkInvariants() }
+        assert(pendingCount == 0, "StoreCore: \(pendingCount) deliveries pending between turns")
+        #endif
     }
 }
 

@@ -13,6 +13,14 @@
 ///   names no offset; whoever makes the reader can give a closure that reads the requirement.
 ///
 /// Any other path (a computed property, a class on the way) is applied as usual.
+///
+/// Invariant: `offset`, when there is one, is what `MemoryLayout<Root>.offset(of: path)` gave for
+/// a root of at most `largeRootSize` bytes: the `MemoryLayout<Value>.size` bytes there lie inside
+/// the root, aligned for a `Value`, and hold its stored `Value`, bound to that type. A pointer to
+/// them is made from the root's own memory (`withUnsafeMutablePointer(to:)` for `withValue`, read
+/// and lent only; `withUnsafePointer(to:)` for a copy) and used only inside that closure. `read`,
+/// when the caller gave it, reads what the path names. A debug build checks the bounds and the
+/// alignment when the reader is made (``checkInvariants()``).
 @usableFromInline
 struct KeyPathReader<Root, Value>: Sendable {
     /// Where the value is in the root's memory; `nil` when `read` reads it.
@@ -33,6 +41,22 @@ struct KeyPathReader<Root, Value>: Sendable {
         offset = MemoryLayout<Root>.size <= Self.largeRootSize ? MemoryLayout<Root>.offset(of: path) : nil
         appliesPath = read == nil
         self.read = read ?? { $0[keyPath: path] }
+        #if DEBUG
+        checkInvariants()
+        #endif
+    }
+
+    /// Stops a debug build when the offset names bytes that are not a `Value` inside the root:
+    /// past its end, or not aligned for a `Value`.
+    @inlinable
+    func checkInvariants() {
+        guard let offset else { return }
+        assert(MemoryLayout<Root>.size <= Self.largeRootSize, "KeyPathReader: an offset into a root of \(MemoryLayout<Root>.size) bytes")
+        assert(
+            offset >= 0 && offset + MemoryLayout<Value>.size <= MemoryLayout<Root>.size,
+            "KeyPathReader: \(MemoryLayout<Value>.size) bytes at \(offset) are not inside a root of \(MemoryLayout<Root>.size)"
+        )
+        assert(offset % MemoryLayout<Value>.alignment == 0, "KeyPathReader: offset \(offset) is not aligned for \(Value.self)")
     }
 
     /// The size above which a root is not read from its memory.
