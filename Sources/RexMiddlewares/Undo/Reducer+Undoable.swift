@@ -1,0 +1,73 @@
+import RexCore
+
+extension Reducer {
+    /// Returns this reducer keeping an undo history of one part of the state.
+    ///
+    /// For each action, `recording` says what it does to the history (``UndoRecording``):
+    /// commands (``UndoAction``) undo, redo, group and clear, and change the part only by
+    /// restoring a step; any other action runs this reducer, and makes a step (or joins the
+    /// newest) only if it changed the part. The history is a value in the state (``UndoHistory``),
+    /// so persistence saves it or not as the app chooses, the recorder records undo and redo as
+    /// the actions they are, and time travel restores a past state with the history it had.
+    ///
+    /// ```swift
+    /// enum AppAction: Sendable {
+    ///     case setTitle(String)
+    ///     case add(String)
+    ///     case history(UndoAction)
+    /// }
+    ///
+    /// let document = Reducer<AppAction, AppState>.reduce { action, state in
+    ///     switch action {
+    ///     case .setTitle(let title): state.document.title = title
+    ///     case .add(let item): state.document.items.append(item)
+    ///     case .history: break
+    ///     }
+    /// }
+    ///
+    /// let app = document.undoable(\.document, history: \.history) { action in
+    ///     switch action {
+    ///     case .setTitle: .joinStep(named: "Typing", key: "title")
+    ///     case .add: .newStep(named: "Add Item")
+    ///     case .history(let command): .command(command)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The history is kept by the reducer alone, a pure function of the actions: a replay of the
+    /// recorded actions makes the same steps. Grouping by time is an action too (see
+    /// ``UndoGrouping``).
+    ///
+    /// - Parameters:
+    ///   - part: The part of the state that undo restores.
+    ///   - history: Where the state keeps the part's history.
+    ///   - recording: What each action does to the history.
+    /// - Complexity: Each action compares the part before and after this reducer (for an
+    ///   ``/RexCore/IdentifiedArray``, in the time of the chunks the change touched) and keeps the
+    ///   part as it was when it makes a step.
+    public func undoable<Part: Equatable & Sendable>(
+        _ part: WritableKeyPath<StateType, Part> & Sendable,
+        history: WritableKeyPath<StateType, UndoHistory<Part>> & Sendable,
+        recording: @escaping @Sendable (ActionType) -> UndoRecording
+    ) -> Reducer {
+        .reduce { action, state in
+            let recorded = recording(action)
+            if case .command(let command) = recorded {
+                let current = state[keyPath: part]
+                if let restored = state[keyPath: history].apply(command, current: current) {
+                    state[keyPath: part] = restored
+                }
+                return
+            }
+            guard recorded != .untracked else {
+                // No copy of the part kept: an untracked change costs what it costs without undo.
+                return self.reduce(action, &state)
+            }
+            let before = state[keyPath: part]
+            self.reduce(action, &state)
+            if state[keyPath: part] != before {
+                state[keyPath: history].record(recorded, changedFrom: before)
+            }
+        }
+    }
+}

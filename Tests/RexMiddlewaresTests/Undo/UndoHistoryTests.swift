@@ -1,0 +1,125 @@
+import RexCore
+import RexMiddlewares
+import Testing
+
+@Suite("Undo and redo")
+struct UndoHistoryTests {
+    typealias Domain = UndoDomain
+
+    @Test("Each change makes a step; undo restores the part before it and redo the part after it, named for a menu")
+    func undoAndRedo() {
+        var state = Domain.state(after: [.add("milk"), .add("tea")])
+        #expect(state.history.canUndo && !state.history.canRedo)
+        #expect(state.history.undoName == "Add tea")
+        let reducer = Domain.reducer()
+        reducer.reduce(.history(.undo), &state)
+        #expect(state.document.items == ["milk"])
+        #expect(state.history.undoName == "Add milk" && state.history.redoName == "Add tea")
+        reducer.reduce(.history(.undo), &state)
+        #expect(state.document.items == [] && !state.history.canUndo)
+        reducer.reduce(.history(.undo), &state)  // nothing left: nothing happens
+        #expect(state.document.items == [])
+        reducer.reduce(.history(.redo), &state)
+        reducer.reduce(.history(.redo), &state)
+        #expect(state.document.items == ["milk", "tea"] && !state.history.canRedo)
+        #expect(state.history.undoSteps.map(\.name) == ["Add milk", "Add tea"])
+    }
+
+    @Test("An action that leaves the part as it was makes no step")
+    func noChangeNoStep() {
+        let state = Domain.state(after: [.setTitle(""), .history(.closeStep), .setTitle("")])
+        #expect(!state.history.canUndo)
+    }
+
+    @Test("Actions of one key join the open step; another step, an undo or closeStep closes it")
+    func joiningByKey() {
+        var state = Domain.state(after: [.setTitle("r"), .setTitle("re"), .setTitle("rex")])
+        #expect(state.history.undoSteps.map(\.name) == ["Typing"])
+        let reducer = Domain.reducer()
+        reducer.reduce(.history(.closeStep), &state)
+        reducer.reduce(.setTitle("rex!"), &state)
+        reducer.reduce(.add("milk"), &state)
+        reducer.reduce(.setTitle("rex!?"), &state)
+        #expect(state.history.undoSteps.map(\.name) == ["Typing", "Typing", "Add milk", "Typing"])
+        reducer.reduce(.history(.undo), &state)
+        reducer.reduce(.history(.undo), &state)
+        reducer.reduce(.history(.undo), &state)
+        #expect(state.document == Domain.Document(title: "rex", items: []))
+        reducer.reduce(.history(.undo), &state)
+        #expect(state.document.title == "")
+    }
+
+    @Test("An untracked change makes no step, and is undone with the step before it")
+    func untracked() {
+        var state = Domain.state(after: [.add("milk"), .addDraft("draft"), .select(0)])
+        #expect(state.history.undoSteps.map(\.name) == ["Add milk"])
+        Domain.reducer().reduce(.history(.undo), &state)
+        #expect(state.document.items == [])
+        #expect(state.selection == 0)  // outside the part: undo leaves it
+    }
+
+    @Test("A group makes one step of its changes, named by its outermost begin; an empty group makes none")
+    func groups() {
+        var state = Domain.state(after: [
+            .history(.beginGroup("Paste")), .add("a"), .history(.beginGroup("Inner")), .add("b"), .setTitle("t"),
+            .history(.endGroup), .add("c"), .history(.endGroup),
+            .history(.beginGroup("Nothing")), .history(.endGroup),
+            .add("d"),
+        ])
+        #expect(state.history.undoSteps.map(\.name) == ["Paste", "Add d"])
+        let reducer = Domain.reducer()
+        reducer.reduce(.history(.undo), &state)
+        reducer.reduce(.history(.undo), &state)
+        #expect(state.document == Domain.Document())
+        reducer.reduce(.history(.endGroup), &state)  // an end with no group open changes nothing
+        #expect(state.history.redoSteps.map(\.name) == ["Add d", "Paste"])
+    }
+
+    @Test("An undo inside a group undoes its step so far, and the group's next change makes a new step")
+    func undoInsideGroup() {
+        let state = Domain.state(after: [
+            .history(.beginGroup("Paste")), .add("a"), .add("b"), .history(.undo), .add("c"), .history(.endGroup),
+        ])
+        #expect(state.document.items == ["c"])
+        #expect(state.history.undoSteps.map(\.name) == ["Paste"])
+    }
+
+    @Test("A new change after an undo drops the steps to redo")
+    func newChangeDropsRedo() {
+        let state = Domain.state(after: [.add("milk"), .add("tea"), .history(.undo), .add("coffee")])
+        #expect(!state.history.canRedo)
+        #expect(state.history.undoSteps.map(\.name) == ["Add milk", "Add coffee"])
+        let joined = Domain.state(after: [.setTitle("a"), .add("x"), .history(.undo), .setTitle("ab")])
+        #expect(!joined.history.canRedo)
+    }
+
+    @Test("At its limit, the history drops its oldest step for each new one and keeps the rest in order")
+    func limit() {
+        let actions = (0..<50).map { Domain.Action.add("\($0)") }
+        var state = Domain.state(after: actions, limit: 3)
+        #expect(state.history.undoSteps.map(\.name) == ["Add 47", "Add 48", "Add 49"])
+        let reducer = Domain.reducer(limit: 3)
+        for _ in 0..<5 {
+            reducer.reduce(.history(.undo), &state)
+        }
+        #expect(state.document.items == (0..<47).map { "\($0)" })
+        #expect(state.history.redoSteps.map(\.name) == ["Add 49", "Add 48", "Add 47"])
+    }
+
+    @Test("Clearing forgets every step and leaves the part as it is")
+    func clear() {
+        let state = Domain.state(after: [.add("milk"), .add("tea"), .history(.undo), .history(.clearHistory)])
+        #expect(state.document.items == ["milk"])
+        #expect(!state.history.canUndo && !state.history.canRedo)
+    }
+
+    @Test("A history is compared by its steps, whatever it dropped to keep them")
+    func equality() {
+        let dropped = Domain.state(after: (0..<10).map { Domain.Action.add("\($0)") }, limit: 2)
+        var fresh = Domain.State(document: Domain.Document(items: (0..<8).map { "\($0)" }), history: UndoHistory(limit: 2))
+        let reducer = Domain.reducer(limit: 2)
+        reducer.reduce(.add("8"), &fresh)
+        reducer.reduce(.add("9"), &fresh)
+        #expect(dropped == fresh)
+    }
+}
