@@ -77,6 +77,7 @@ final class KeyedEffectSupervision<
             _ = partChanged(state)
         }
         guard let current = last.value else {
+            checkLocked()
             lock.unlock()
             return
         }
