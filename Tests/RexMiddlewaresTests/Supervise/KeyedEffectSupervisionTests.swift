@@ -145,11 +145,4 @@ struct KeyedEffectSupervisionTests {
         supervision.letAllGo()
         supervision.checkInvariants()
     }
-
-    @Test("The base class is abstract: used as is, it stops")
-    func abstractBase() async {
-        await #expect(processExitsWith: .failure) {
-            EffectSupervision<Int, Int>().afterTurn(output: AnyActionHandler { _ in })
-        }
-    }
 }
