@@ -7,9 +7,10 @@ import RexAtomics
 /// only atomically while the mark lives (acquiring loads, releasing stores), and freed once, by
 /// `deinit`: the mark is not copyable, so no copy outlives or frees it. It holds ``underWay``,
 /// ``keepsState``, or an end tick, at least ``firstTick``. Sixty-four bits on every platform, as
-/// ticks are (an ``AtomicWord`` is a word: 32 bits on some watches).
+/// ticks are (an `AtomicWord` is a word: 32 bits on some watches). Not `Sendable` itself: the
+/// recorder that owns it shares it between threads, and its invariant says how.
 @usableFromInline @frozen
-struct TurnEndMark: ~Copyable, @unchecked Sendable {  // `place` is only ever read and written atomically
+struct TurnEndMark: ~Copyable {
     /// Under way; its `end` will store when it ended.
     @usableFromInline static let underWay: UInt64 = 0
     /// Under way, and the state after it is kept: its `end` takes the lock.

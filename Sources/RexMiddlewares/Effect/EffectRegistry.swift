@@ -43,7 +43,8 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     private let lock = Lock(spinning: true)
     @exclusivity(unchecked) private var running: ContiguousArray<RegisteredEffect> = []
     @exclusivity(unchecked) private var byToken: [EffectToken: TokenEffects] = [:]
-    @exclusivity(unchecked) private var closedGates: Set<EffectToken> = []
+    // Checked: touched only by a throttle, off the path of every effect.
+    private var closedGates: Set<EffectToken> = []
     @exclusivity(unchecked) private var nextOrder: UInt64 = 0
 
     @usableFromInline

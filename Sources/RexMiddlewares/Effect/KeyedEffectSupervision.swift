@@ -29,7 +29,8 @@ final class KeyedEffectSupervision<
     /// that comes and goes (`liftOptional`, `liftToCollection`): kept, not only its identity,
     /// so that a new lifetime is never taken for the old one at a reused address.
     @exclusivity(unchecked) private var lastLifetime: StateLifetime?
-    @exclusivity(unchecked) private var set = SupervisedEffectSet<Key, Value>()
+    /// Checked: touched only when the part changed, not on every turn.
+    private var set = SupervisedEffectSet<Key, Value>()
 
     @usableFromInline
     init(
