@@ -113,6 +113,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     /// under the lock (which also keeps the timer from ending before its task is stored). Call
     /// with the lock held.
     private func startGateTimer(of token: EffectToken, interval: Duration, clock: any Clock<Duration>) {
+        lock.assertHeld("EffectRegistry: a gate's timer started without the lock")
         let timer = RegisteredEffect(token: nil)
         add(timer)
         timer.task = Task { [weak self] in
@@ -133,6 +134,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
 
     /// Gives an effect the next place in the order of registration. Call with the lock held.
     private func stampOrder(_ effect: RegisteredEffect) {
+        lock.assertHeld("EffectRegistry: an effect ordered without the lock")
         effect.order = nextOrder
         nextOrder += 1
     }
@@ -181,6 +183,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
 
     /// Takes an effect out of its token's effects. Call with the lock held.
     private func detachFromToken(_ effect: RegisteredEffect) {
+        lock.assertHeld("EffectRegistry: an effect detached from its token without the lock")
         // One lookup of the token, not a read and a write.
         if let token = effect.token, let entry = byToken.index(forKey: token) {
             if let left = byToken.values[entry].removing(effect) {
@@ -222,6 +225,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     /// Detaches a token from its effects, marked cancelled, and returns their tasks, to cancel.
     /// Call with the lock held.
     private func takeTasks(of token: EffectToken) -> [Task<Void, Never>] {
+        lock.assertHeld("EffectRegistry: a token's effects taken without the lock")
         // No token has effects (the common case): nothing to hash.
         guard !byToken.isEmpty else { return [] }
         return byToken.removeValue(forKey: token)?.all.cancelled() ?? []
