@@ -24,6 +24,14 @@ import RexTicks
 /// States are values: kept states share whatever they share with the store's (an array no turn
 /// changed is held once), and a kept state makes the next reducer copy what it changes, as any
 /// kept state does. A recorder that is not composed costs nothing.
+//
+// Invariant: `lock` guards `log` and `getState`; `endMark` is read and written atomically, with
+// or without it (see `TurnEndMark`). `getState` is `nil` until the first `begin`, then that
+// turn's getter, never changed. The log has at most one turn under way (`ended <= begun`), and
+// while it has one, `endMark` says `keepsState` exactly when the log keeps the state after it:
+// such a turn's `end` notes itself under the lock. Any other turn's mark holds `underWay` until
+// its `end` stores its end tick, without the lock, which the next `begin` or a reader notes
+// under it. Debug builds check this after each change under the lock (`checkLocked()`, O(1)).
 public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Sendable {
     // @unchecked: every `var` is guarded by `lock`; `endMark` is read and written atomically.
     /// The most steps kept: older ones go as new ones come.
@@ -43,7 +51,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     /// How the turn under way ends (see ``TurnEndMark``): a turn that keeps no state stores its
     /// end here, atomically, without the lock, and the next turn or a reader notes it under the
     /// lock. Such a turn takes the lock once, at its start, instead of at both ends.
-    @usableFromInline let endMark: UnsafeMutablePointer<UInt64>
+    @usableFromInline let endMark = TurnEndMark()
 
     /// A recorder that keeps the last `capacity` steps, and the state after every turn.
     ///
@@ -68,12 +76,6 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         self.snapshotInterval = snapshotInterval
         self.reducer = reducer
         log = TurnLog(capacity: capacity, interval: snapshotInterval)
-        endMark = .allocate(capacity: 1)
-        endMark.initialize(to: TurnEndMark.underWay)
-    }
-
-    deinit {
-        endMark.deallocate()
     }
 
     /// The middleware to compose into the store: it notes each turn.
@@ -93,6 +95,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     public var recordedCount: Int {
         lock.withLock {
             noteEndOfTurnUnderWay()
+            checkLocked()
             return log.ended
         }
     }
@@ -107,7 +110,8 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         }
         noteEndOfTurnUnderWay()
         log.begin(action, from: source, at: start, state: state)
-        rex_atomic_store_u64_release(endMark, log.keepsStateOfTurnUnderWay ? TurnEndMark.keepsState : TurnEndMark.underWay)
+        endMark.store(log.keepsStateOfTurnUnderWay ? TurnEndMark.keepsState : TurnEndMark.underWay)
+        checkLocked()
         lock.unlock()
     }
 
@@ -115,8 +119,8 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     /// the state under the lock.
     @inlinable
     func end(at end: UInt64) {
-        guard rex_atomic_load_u64_acquire(endMark) == TurnEndMark.keepsState else {
-            rex_atomic_store_u64_release(endMark, max(end, TurnEndMark.firstTick))
+        guard endMark.load() == TurnEndMark.keepsState else {
+            endMark.store(max(end, TurnEndMark.firstTick))
             return
         }
         lock.lock()
@@ -124,6 +128,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         if log.end(at: end), let getState {
             log.keep(getState())
         }
+        checkLocked()
         lock.unlock()
     }
 
@@ -131,7 +136,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     @inlinable
     func noteEndOfTurnUnderWay() {
         guard log.hasTurnUnderWay else { return }
-        let mark = rex_atomic_load_u64_acquire(endMark)
+        let mark = endMark.load()
         if mark >= TurnEndMark.firstTick, log.end(at: mark), let getState {
             log.keep(getState())
         }
@@ -158,6 +163,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     func read() -> (initialState: State, steps: [RecordedStep<Action, State>])? {
         let window = lock.withLock {
             noteEndOfTurnUnderWay()
+            checkLocked()
             return log.window()
         }
         guard let window else { return nil }
@@ -175,15 +181,29 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         }
         return (initialState, steps)
     }
-}
 
-/// What a recorder's `endMark` holds for the turn under way.
-@usableFromInline
-enum TurnEndMark {
-    /// Under way; its `end` will store when it ended.
-    @usableFromInline static let underWay: UInt64 = 0
-    /// Under way, and the state after it is kept: its `end` takes the lock.
-    @usableFromInline static let keepsState: UInt64 = 1
-    /// A stored end is at least this (a counter reading below it is taken as it).
-    @usableFromInline static let firstTick: UInt64 = 2
+    /// Stops a debug build if the recorder breaks its invariant: a turn noted with no getter
+    /// kept, more turns ended than begun, or a turn under way whose mark and log disagree on
+    /// whether its state is kept. Call with the lock held. Inlinable, so that a release build's
+    /// turn, which calls it from inlined code, finds it empty and calls nothing.
+    @inlinable
+    func checkLocked() {
+        #if DEBUG
+        if lock.tryLock() {
+            lock.unlock()
+            assertionFailure("Recorder: checked without the lock")
+        }
+        assert(log.begun == 0 || getState != nil, "Recorder: \(log.begun) turns noted, and no getter kept")
+        assert(log.ended <= log.begun, "Recorder: \(log.ended) turns ended of \(log.begun) begun")
+        if log.hasTurnUnderWay {
+            let keepsState = endMark.load() == TurnEndMark.keepsState
+            assert(keepsState == log.keepsStateOfTurnUnderWay, "Recorder: the mark says the turn under way \(keepsState ? "keeps" : "does not keep") its state, the log says the opposite")
+        }
+        #endif
+    }
+
+    /// Stops a debug build if the recorder breaks its invariant (see ``checkLocked()``).
+    func checkInvariants() {
+        lock.withLock { checkLocked() }
+    }
 }

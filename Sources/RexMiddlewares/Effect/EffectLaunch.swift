@@ -6,11 +6,18 @@ import RexCore
 ///
 /// A closure that captures one object uses it as its context, so the IO allocates nothing of its
 /// own; the effect's bookkeeping and payload share one allocation.
+///
+/// Invariant: `output` is `nil` until the launch is registered, then written once, by `start`,
+/// before the task that reads it is created (creating a task orders what was written before it
+/// for the task); `lifetimeObservation` likewise, at most once, and read only by the task, when
+/// it ends. A launch registered before (its IO run twice) writes neither: it starts a launch of
+/// its own. The other properties are constants; the base class's are the registry's (see
+/// ``RegisteredEffect``). Debug builds check that each is written once and that the task finds
+/// `output` written.
 @usableFromInline
 final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect, @unchecked Sendable {
-    // `output` and `lifetimeObservation` are written once, by the launcher that registered the
-    // effect, before the task that reads them is created; the other properties are constants (the base class's are guarded by
-    // the registry's lock).
+    // `output` and `lifetimeObservation` are written once, before the task that reads them
+    // exists (see the invariant); the other properties are constants.
     @usableFromInline let effect: Effect<Dependencies, OutputAction>
     @usableFromInline let dependencies: Dependencies
     @usableFromInline let registry: EffectRegistry
@@ -44,9 +51,11 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
             EffectLaunch(effect: effect, dependencies: dependencies, registry: registry).start(output: output)
             return
         case .registered:
+            assert(self.output == nil, "EffectLaunch: the output of a launch written twice")
             self.output = output
         }
         if let lifetime = output.lifetime, !endsAtOnce {
+            assert(lifetimeObservation == nil, "EffectLaunch: the lifetime of a launch observed twice")
             // Cancelled when its state goes, at once if it has gone: a task not made yet is
             // cancelled by `attach`. It sends nothing once its state is gone (`EffectContext.send`).
             lifetimeObservation = lifetime.onEnd { [registry] in registry.cancel(self) }
@@ -102,6 +111,7 @@ final class EffectLaunch<Dependencies: Sendable, OutputAction>: RegisteredEffect
     /// Does the effect's work, then leaves the registry.
     @inlinable
     func run() async {
+        assert(output != nil, "EffectLaunch: a task started before its output was written")
         // The work is performed here, not through a closure made for it: one call less, and
         // for `just` no closure at all. A `just` sends from a synchronous function, whose locals
         // stay on the thread's stack: sent from here, they took the task's allocator past its

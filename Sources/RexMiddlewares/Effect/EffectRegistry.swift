@@ -13,6 +13,20 @@ import RexCore
 /// The running effects are kept in an array, each knowing its own position, so that adding and
 /// removing one costs no hashing: only tokens are hashed. (Kept in a dictionary by id, with a
 /// second one from token to ids, the bookkeeping of a small effect cost more than its work.)
+///
+/// Invariant: `lock` guards every `var` here and every `var` of the effects registered here
+/// (see ``RegisteredEffect``); nothing is read without it.
+/// - `running[i].index == i` for every `i`: an effect knows its place, and an effect that is not
+///   running has no `index`. Removing one moves the last into its place.
+/// - Every registered effect has an `order` below `nextOrder`, given once.
+/// - `byToken[t]` lists running effects only, each with `token == t` and not cancelled, and is
+///   never empty (`.none` only while `add` runs); a running effect with a token is listed under
+///   it. A cancelled effect has no token, and so is listed nowhere.
+/// - Each closed gate has its timer among the running effects: `closedGates.count` is at most
+///   `running.count`.
+///
+/// Each change checks the effects it touched in debug builds (``checkEffect(_:)``, O(1) but for
+/// the effects of one token); ``checkInvariants()`` checks the whole registry (O(*n*), for tests).
 @usableFromInline
 final class EffectRegistry: @unchecked Sendable {  // every stored property is guarded by `lock`
     /// What ``register(_:cancelsInFlight:tracked:interval:clock:)`` did.
@@ -29,7 +43,8 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     private let lock = Lock(spinning: true)
     @exclusivity(unchecked) private var running: ContiguousArray<RegisteredEffect> = []
     @exclusivity(unchecked) private var byToken: [EffectToken: TokenEffects] = [:]
-    @exclusivity(unchecked) private var closedGates: Set<EffectToken> = []
+    // Checked: touched only by a throttle, off the path of every effect.
+    private var closedGates: Set<EffectToken> = []
     @exclusivity(unchecked) private var nextOrder: UInt64 = 0
 
     @usableFromInline
@@ -85,6 +100,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
                 cancelled = takeTasks(of: token)
             }
         }
+        checkEffect(effect)
         lock.unlock()
         for task in cancelled {
             task.cancel()
@@ -97,6 +113,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     /// under the lock (which also keeps the timer from ending before its task is stored). Call
     /// with the lock held.
     private func startGateTimer(of token: EffectToken, interval: Duration, clock: any Clock<Duration>) {
+        lock.assertHeld("EffectRegistry: a gate's timer started without the lock")
         let timer = RegisteredEffect(token: nil)
         add(timer)
         timer.task = Task { [weak self] in
@@ -104,10 +121,12 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
             self?.openGate(token)
             self?.finish(timer)
         }
+        checkEffect(timer)
     }
 
     /// Adds an effect to the running ones. Call with the lock held.
     private func add(_ effect: RegisteredEffect) {
+        lock.assertHeld("EffectRegistry: an effect added without the lock")
         stampOrder(effect)
         effect.index = running.count
         running.append(effect)
@@ -115,6 +134,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
 
     /// Gives an effect the next place in the order of registration. Call with the lock held.
     private func stampOrder(_ effect: RegisteredEffect) {
+        lock.assertHeld("EffectRegistry: an effect ordered without the lock")
         effect.order = nextOrder
         nextOrder += 1
     }
@@ -130,6 +150,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
             effect.task = task
         }
         let cancelsNow = effect.isCancelled
+        checkEffect(effect)
         lock.unlock()
         if cancelsNow {
             task.cancel()
@@ -146,6 +167,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
 
     /// Forgets a running effect: the last of the list takes its place. Call with the lock held.
     private func remove(_ effect: RegisteredEffect) {
+        lock.assertHeld("EffectRegistry: an effect removed without the lock")
         guard let index = effect.index else { return }
         let last = running.removeLast()
         if last !== effect {
@@ -155,10 +177,13 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         effect.index = nil
         effect.task = nil
         detachFromToken(effect)
+        checkEffect(last)
+        checkEffect(effect)
     }
 
     /// Takes an effect out of its token's effects. Call with the lock held.
     private func detachFromToken(_ effect: RegisteredEffect) {
+        lock.assertHeld("EffectRegistry: an effect detached from its token without the lock")
         // One lookup of the token, not a read and a write.
         if let token = effect.token, let entry = byToken.index(forKey: token) {
             if let left = byToken.values[entry].removing(effect) {
@@ -170,7 +195,10 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     }
 
     private func openGate(_ token: EffectToken) {
-        _ = lock.withLock { closedGates.remove(token) }
+        lock.withLock {
+            let wasClosed = closedGates.remove(token) != nil
+            assert(wasClosed, "EffectRegistry: the timer of a gate that was not closed")
+        }
     }
 
     /// Cancels the running effects of a token.
@@ -188,6 +216,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
         let task: Task<Void, Never>? = lock.withLock {
             guard effect.index != nil else { return nil }
             detachFromToken(effect)
+            defer { checkEffect(effect) }
             return [effect].cancelled().first
         }
         task?.cancel()
@@ -196,6 +225,7 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
     /// Detaches a token from its effects, marked cancelled, and returns their tasks, to cancel.
     /// Call with the lock held.
     private func takeTasks(of token: EffectToken) -> [Task<Void, Never>] {
+        lock.assertHeld("EffectRegistry: a token's effects taken without the lock")
         // No token has effects (the common case): nothing to hash.
         guard !byToken.isEmpty else { return [] }
         return byToken.removeValue(forKey: token)?.all.cancelled() ?? []
@@ -248,6 +278,53 @@ final class EffectRegistry: @unchecked Sendable {  // every stored property is g
             task.cancel()
         }
     }
+
+    /// Stops a debug build if `effect`, just changed, breaks the invariant: it is at the place
+    /// its `index` names, or, not running, listed under no token; registered in the order; and
+    /// listed under its token when it has one. Call with the lock held.
+    ///
+    /// - Complexity: O(1), but for the effects listed under its token.
+    private func checkEffect(_ effect: RegisteredEffect) {
+        #if DEBUG
+        lock.assertHeld("EffectRegistry: an effect checked without the lock")
+        effect.checkInvariant()
+        assert(effect.order.map { $0 < nextOrder } ?? true, "EffectRegistry: an effect ordered \(effect.order!), past the next order \(nextOrder)")
+        guard let index = effect.index else {
+            if let token = effect.token {
+                assert(byToken[token]?.all.contains { $0 === effect } != true, "EffectRegistry: an effect that is not running is listed under its token \(token)")
+            }
+            return
+        }
+        assert(running.indices.contains(index) && running[index] === effect, "EffectRegistry: the place of an effect, \(index), holds another effect")
+        if let token = effect.token {
+            assert(byToken[token]?.all.contains { $0 === effect } == true, "EffectRegistry: a running effect is not listed under its token \(token)")
+        }
+        #endif
+    }
+
+    /// Stops a debug build if any part of the registry breaks the invariant.
+    ///
+    /// - Complexity: O(*n*) for *n* running effects and the effects listed under tokens.
+    func checkInvariants() {
+        #if DEBUG
+        lock.withLock {
+            for (index, effect) in running.enumerated() {
+                assert(effect.index == index, "EffectRegistry: the effect at \(index) says it is at \(String(describing: effect.index))")
+                checkEffect(effect)
+            }
+            for (token, entry) in byToken {
+                let effects = entry.all
+                assert(!effects.isEmpty, "EffectRegistry: the token \(token) is listed with no effect")
+                for effect in effects {
+                    assert(effect.index != nil, "EffectRegistry: an effect listed under \(token) is not running")
+                    assert(effect.token == token, "EffectRegistry: an effect listed under \(token) has the token \(String(describing: effect.token))")
+                    assert(!effect.isCancelled, "EffectRegistry: a cancelled effect is listed under \(token)")
+                }
+            }
+            assert(closedGates.count <= running.count, "EffectRegistry: \(closedGates.count) closed gates, with \(running.count) effects and timers running")
+        }
+        #endif
+    }
 }
 
 /// The running effects of one token: usually one (a new effect cancels the one in flight), so
@@ -299,6 +376,7 @@ extension [RegisteredEffect] {
             effect.token = nil
             // A task still being created is cancelled by its launcher.
             effect.isCancelled = true
+            effect.checkInvariant()
             return effect.task
         }
     }

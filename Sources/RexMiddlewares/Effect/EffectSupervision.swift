@@ -5,6 +5,14 @@ import RexCore
 /// keeps. ``KeyedEffectSupervision`` is the one implementation; this class hides its types, so
 /// that the middleware's type names only the action, state and dependencies, as
 /// ``EffectMiddleware``'s does.
+///
+/// Invariant: this class's properties are constants, each safe to share (a lock, a registry
+/// with its own lock, a getter written once); `lock` guards the subclass's state and every
+/// run's flags. No thread holds `lock` while it takes the registry's lock or the store's (the
+/// state is read before `lock` is taken, and effects are started and cancelled after it is let
+/// go). The class is abstract: only ``KeyedEffectSupervision`` is made. `@unchecked` because a
+/// class that is not final cannot be checked as `Sendable`; ``checkInvariants()`` checks the
+/// subclass's state in debug builds.
 @usableFromInline
 class EffectSupervision<State, OutputAction>: @unchecked Sendable {  // the subclass's state is guarded by `lock`
     /// Guards the last part seen, the set of running keys and every run's flags.
@@ -36,5 +44,14 @@ class EffectSupervision<State, OutputAction>: @unchecked Sendable {  // the subc
     /// Lets every effect go and cancels it: the supervisor is gone.
     func letAllGo() {
         preconditionFailure("EffectSupervision is abstract")
+    }
+
+    /// Stops a debug build if the supervision breaks its invariant: its getter, its registry
+    /// and the subclass's state.
+    ///
+    /// - Complexity: O(*n*) for *n* running effects.
+    func checkInvariants() {
+        getState.checkInvariants()
+        registry.checkInvariants()
     }
 }

@@ -5,6 +5,13 @@ import RexCore
 ///
 /// Once kept, it is read with one atomic load (an ``AtomicWord``, the same on every platform)
 /// and no lock: the check of a turn that changed nothing costs little more than its comparison.
+///
+/// Invariant: `stored` is `nil` while `isKept` is 0. The first ``keepIfNeeded(_:)`` writes it,
+/// once, under `lock`, and then sets `isKept` to 1 with a releasing store; neither changes again.
+/// It is read without the lock, and only after an acquiring load of `isKept` saw 1, which orders
+/// the write before the read. The lock only keeps two first turns of two stores from both
+/// writing. Debug builds check that `stored` is written once; ``checkInvariants()`` checks that
+/// the flag and the getter agree.
 final class KeptStateGetter<State>: @unchecked Sendable {  // `stored` is written once, under `lock`, before `isKept` says so (release), and read only after `isKept` says so (acquire)
     private let lock = Lock()
     @exclusivity(unchecked) private var stored: GetState<State>?
@@ -19,6 +26,7 @@ final class KeptStateGetter<State>: @unchecked Sendable {  // `stored` is writte
         lock.withLock {
             // Two first turns of two stores may race here; the first one's getter is kept.
             if isKept.loadAcquiring() == 0 {
+                assert(stored == nil, "KeptStateGetter: the getter written twice")
                 stored = getter
                 isKept.storeReleasing(1)
             }
@@ -28,5 +36,17 @@ final class KeptStateGetter<State>: @unchecked Sendable {  // `stored` is writte
     /// The kept getter; `nil` before the first turn.
     var getter: GetState<State>? {
         isKept.loadAcquiring() != 0 ? stored : nil
+    }
+
+    /// Stops a debug build if the flag and the getter disagree: kept, and no getter; or a getter
+    /// and not yet said to be kept.
+    func checkInvariants() {
+        #if DEBUG
+        lock.withLock {
+            let flag = isKept.loadAcquiring()
+            assert(flag == 0 || flag == 1, "KeptStateGetter: the flag holds \(flag)")
+            assert((flag == 1) == (stored != nil), "KeptStateGetter: the flag says \(flag == 1 ? "kept" : "not kept"), the getter is \(stored == nil ? "missing" : "there")")
+        }
+        #endif
     }
 }

@@ -6,6 +6,13 @@ import RexCore
 ///
 /// A turn that leaves the part as it was costs reading the state, a lock and one comparison of
 /// the part, whatever the number of effects running.
+///
+/// Invariant: `lock` (the base class's) guards `lastLifetime`, `set`, `last.value` and every
+/// run's flags. `last.value` is `nil` only before the first check of a lifetime, and then the
+/// set is empty. After each check the set holds the keys and values derived from `last.value`,
+/// every run in it kept (see ``SupervisedEffectSet``); ``letAllGo()`` empties it for good. Debug
+/// builds check the lock is held where `last` is read and changed and the set after each
+/// reconciliation (O(1)); ``checkInvariants()`` checks all of it (O(*n*), for tests).
 @usableFromInline
 final class KeyedEffectSupervision<
     State, OutputAction, Dependencies: Sendable,
@@ -22,7 +29,8 @@ final class KeyedEffectSupervision<
     /// that comes and goes (`liftOptional`, `liftToCollection`): kept, not only its identity,
     /// so that a new lifetime is never taken for the old one at a reused address.
     @exclusivity(unchecked) private var lastLifetime: StateLifetime?
-    @exclusivity(unchecked) private var set = SupervisedEffectSet<Key, Value>()
+    /// Checked: touched only when the part changed, not on every turn.
+    private var set = SupervisedEffectSet<Key, Value>()
 
     @usableFromInline
     init(
@@ -59,6 +67,7 @@ final class KeyedEffectSupervision<
     /// and starts and cancels what differs. Call with the lock held; returns with it released.
     @inline(never)
     private func reconcile(with state: State, output: AnyActionHandler<OutputAction>) {
+        lock.assertHeld("KeyedEffectSupervision: reconciled without the lock")
         var ended: [EffectToken] = []
         if output.lifetime !== lastLifetime {
             // The part went and came back (or first came): what ran for it before was cancelled
@@ -69,12 +78,14 @@ final class KeyedEffectSupervision<
             _ = partChanged(state)
         }
         guard let current = last.value else {
+            checkLocked()
             lock.unlock()
             return
         }
         var changes = set.reconcile(with: keys(current)) { [lock] token in
             SupervisedRun(lock: lock, description: token.description)
         }
+        checkLocked()
         lock.unlock()
         changes.cancels.insert(contentsOf: ended, at: 0)
         // Outside the lock: cancelling a task, and starting one, may run code of others.
@@ -126,5 +137,24 @@ final class KeyedEffectSupervision<
     override func letAllGo() {
         _ = lock.withLock { set.letAllGo() }
         registry.cancelAll()
+    }
+
+    /// Stops a debug build if the last part and the set disagree: a set with no part. Call with
+    /// the lock held.
+    private func checkLocked() {
+        #if DEBUG
+        lock.assertHeld("KeyedEffectSupervision: checked without the lock")
+        assert(last.value != nil || set.entries.isEmpty, "KeyedEffectSupervision: \(set.entries.count) effects kept for no part")
+        #endif
+    }
+
+    override func checkInvariants() {
+        #if DEBUG
+        super.checkInvariants()
+        lock.withLock {
+            checkLocked()
+            set.checkInvariants()
+        }
+        #endif
     }
 }

@@ -5,6 +5,14 @@
 /// inlinable initializer), so that reading the part and comparing it run specialized: from the
 /// supervision's generic code, each turn looked up the metadata of the part's optional and ran
 /// its `==` unspecialized (W2s: about 1,000 instructions of an unchanged turn).
+///
+/// Invariant: `value` is `nil` until the first ``replace(from:)`` (and again when the
+/// supervision starts over, for a new lifetime), and then the part of the state last replaced
+/// from; `replace` returns `true` exactly when it changed `value`. `value` is read and written
+/// only with the supervision's lock held (unchecked exclusivity: that lock keeps the accesses
+/// apart, and a check cost instructions on every turn); ``KeyedEffectSupervision`` checks the
+/// lock is held where it calls in, in debug builds. ``checkInvariant(after:from:)`` checks the
+/// rest.
 @usableFromInline
 final class LastPart<State, Part: Equatable & Sendable>: @unchecked Sendable {  // `value` is guarded by the supervision's lock, which every caller holds
     @usableFromInline let part: @Sendable (State) -> Part
@@ -25,5 +33,16 @@ final class LastPart<State, Part: Equatable & Sendable>: @unchecked Sendable {  
         }
         value = current
         return true
+    }
+
+    /// Stops a debug build if `value` is not the part of `state`, the state it was last
+    /// replaced from, or if `changed`, what that replace returned, is not whether the part
+    /// differed from `before`. Call with the supervision's lock held.
+    func checkInvariant(before: Part?, changed: Bool, from state: State) {
+        #if DEBUG
+        let current = part(state)
+        assert(value == current, "LastPart: kept \(String(describing: value)), the state's part is \(current)")
+        assert(changed == (before != current), "LastPart: said \(changed ? "changed" : "unchanged") from \(String(describing: before)) to \(current)")
+        #endif
     }
 }

@@ -3,6 +3,13 @@
 ///
 /// A value: it names what to start and what to let go, and the supervision does it, outside its
 /// lock.
+///
+/// Invariant: each entry's token is its key as a token, and its run is kept: a run is let go in
+/// the step that takes its entry out (or replaces it, on a restart). After
+/// ``reconcile(with:makeRun:)`` the keys and values are those asked for; after ``letAllGo()``
+/// the set is empty. Changed only with the supervision's lock held. Debug builds check the
+/// count after each reconciliation (O(1)); ``checkInvariants()`` checks every entry (O(*n*), for
+/// tests).
 struct SupervisedEffectSet<Key: Hashable & Sendable, Value: Equatable & Sendable> {
     /// A key the state keeps: the value its effect started with, and that start.
     struct Entry {
@@ -63,6 +70,7 @@ struct SupervisedEffectSet<Key: Hashable & Sendable, Value: Equatable & Sendable
             changes.cancels.append(entry.token)
         }
         entries = kept
+        assert(entries.count == desired.count, "SupervisedEffectSet: \(entries.count) entries for \(desired.count) keys asked for")
         return changes
     }
 
@@ -74,5 +82,18 @@ struct SupervisedEffectSet<Key: Hashable & Sendable, Value: Equatable & Sendable
         }
         defer { entries = [:] }
         return entries.values.map(\.token)
+    }
+
+    /// Stops a debug build if an entry breaks the invariant: its token is not its key's, or its
+    /// run was let go. Call with the supervision's lock held.
+    ///
+    /// - Complexity: O(*n*) for *n* entries.
+    func checkInvariants() {
+        #if DEBUG
+        for (key, entry) in entries {
+            assert(entry.token == EffectToken(key), "SupervisedEffectSet: the entry of \(key) has the token \(entry.token)")
+            assert(entry.run.isKeptLocked, "SupervisedEffectSet: the run of \(key) was let go and is still in the set")
+        }
+        #endif
     }
 }

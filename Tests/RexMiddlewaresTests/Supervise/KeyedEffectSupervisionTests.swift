@@ -1,0 +1,148 @@
+import Foundation
+import RexCore
+@testable import RexMiddlewares
+import RexTestSupport
+import Testing
+
+/// White-box tests of `KeyedEffectSupervision`'s check after each turn, driven directly (no
+/// store): before the getter is kept, an unchanged part, keys that appear, change and go, a new
+/// lifetime, an effect with nothing to run, a run let go whose effect still sends, and the
+/// supervision let go; the whole invariant (getter, registry, set, lock) checked after each
+/// step in this debug build. Effects report their start and cancellation to an `EventLog`, and
+/// the test awaits those events, never time.
+@Suite("A supervision's check after each turn")
+struct KeyedEffectSupervisionTests {
+    struct State: Sendable {
+        var items: [Int: String] = [:]
+        var other = 0
+    }
+
+    /// The store's state, as its getter reads it.
+    final class Current: @unchecked Sendable {  // `state` is guarded by `lock`
+        private let lock = NSLock()
+        private var stored = State()
+        var state: State {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+
+    typealias Supervision = KeyedEffectSupervision<State, Int, Void, [Int: String], Int, String>
+
+    /// A supervision of an effect per item, each reporting its start and its cancellation to
+    /// `events`, then sending its key; `derivations` counts how often the set is derived.
+    static func supervision(events: EventLog, derivations: RexTestSupport.Recorder<Int>, nothingFor: Int? = nil) -> Supervision {
+        let last = LastPart<State, [Int: String]> { $0.items }
+        return Supervision(
+            dependencies: (),
+            last: last,
+            partChanged: { last.replace(from: $0) },
+            keys: { items in
+                derivations.record(items.count)
+                return items
+            },
+            effect: { key, value in
+                if key == nothingFor { return .doNothing }
+                return .run { context in
+                    events.record("start \(key) \(value)")
+                    _ = try? await Task.sleep(for: .seconds(3_600))
+                    // Sent once cancelled: reaches the store only while the run is kept.
+                    context.send(key)
+                    events.record("cancel \(key) \(value)")
+                }
+            }
+        )
+    }
+
+    /// Runs the check after a turn, then checks the whole invariant.
+    static func afterTurn(_ supervision: Supervision, output: AnyActionHandler<Int>) {
+        supervision.afterTurn(output: output)
+        supervision.checkInvariants()
+    }
+
+    @Test("Before a getter is kept, a check does nothing")
+    func beforeTheFirstTurn() {
+        let derivations = RexTestSupport.Recorder<Int>()
+        let supervision = Self.supervision(events: EventLog(), derivations: derivations)
+        Self.afterTurn(supervision, output: RexTestSupport.Recorder<Int>().output)
+        #expect(derivations.values.isEmpty && supervision.keptEffectKeys.isEmpty && supervision.registry.count == 0)
+    }
+
+    @Test("Keys that appear start, an unchanged part changes nothing, a changed value restarts, a key that goes is cancelled")
+    func reconciling() async throws {
+        try await withDeadline {
+            let events = EventLog()
+            let derivations = RexTestSupport.Recorder<Int>()
+            let sent = RexTestSupport.Recorder<Int>()
+            let current = Current()
+            let supervision = Self.supervision(events: events, derivations: derivations)
+            supervision.attachIfNeeded { current.state }
+            current.state.items = [1: "a", 2: "b"]
+            Self.afterTurn(supervision, output: sent.output)
+            #expect(Set(await events.next(2)) == ["start 1 a", "start 2 b"])
+            #expect(supervision.keptEffectKeys == ["1", "2"])
+
+            current.state.other = 1
+            Self.afterTurn(supervision, output: sent.output)
+            #expect(derivations.values == [2])
+
+            current.state.items = [1: "A", 2: "b", 3: "c"]
+            Self.afterTurn(supervision, output: sent.output)
+            #expect(Set(await events.next(3)) == ["cancel 1 a", "start 1 A", "start 3 c"])
+            #expect(supervision.keptEffectKeys == ["1", "2", "3"])
+
+            current.state.items = [1: "A"]
+            Self.afterTurn(supervision, output: sent.output)
+            #expect(Set(await events.next(2)) == ["cancel 2 b", "cancel 3 c"])
+            #expect(supervision.keptEffectKeys == ["1"])
+            // What the let-go runs sent once cancelled was dropped.
+            #expect(sent.values.isEmpty)
+
+            supervision.letAllGo()
+            supervision.checkInvariants()
+            #expect(await events.next(1) == ["cancel 1 A"])
+            await supervision.registry.waitUntilIdle()
+            supervision.checkInvariants()
+            #expect(supervision.keptEffectKeys.isEmpty && supervision.registry.count == 0 && sent.values.isEmpty)
+        }
+    }
+
+    @Test("A new lifetime starts the set over: what ran is cancelled, and the part's keys start again")
+    func newLifetime() async throws {
+        try await withDeadline {
+            let events = EventLog()
+            let current = Current()
+            let sent = RexTestSupport.Recorder<Int>()
+            let supervision = Self.supervision(events: events, derivations: RexTestSupport.Recorder<Int>())
+            supervision.attachIfNeeded { current.state }
+            current.state.items = [1: "a"]
+            let first = StateLifetime()
+            Self.afterTurn(supervision, output: AnyActionHandler(lifetime: first) { sent.record($0.action) })
+            #expect(await events.next(1) == ["start 1 a"])
+            let second = StateLifetime()
+            Self.afterTurn(supervision, output: AnyActionHandler(lifetime: second) { sent.record($0.action) })
+            #expect(Set(await events.next(2)) == ["cancel 1 a", "start 1 a"])
+            #expect(supervision.keptEffectKeys == ["1"])
+            // The same lifetime, the same part: nothing.
+            Self.afterTurn(supervision, output: AnyActionHandler(lifetime: second) { sent.record($0.action) })
+            second.end()
+            #expect(await events.next(1) == ["cancel 1 a"])
+            supervision.letAllGo()
+            await supervision.registry.waitUntilIdle()
+            supervision.checkInvariants()
+            #expect(sent.values.isEmpty)
+        }
+    }
+
+    @Test("A key whose effect has nothing to run is in the set, with its run ended at once")
+    func nothingToRun() async {
+        let current = Current()
+        let supervision = Self.supervision(events: EventLog(), derivations: RexTestSupport.Recorder<Int>(), nothingFor: 1)
+        supervision.attachIfNeeded { current.state }
+        current.state.items = [1: "a"]
+        Self.afterTurn(supervision, output: RexTestSupport.Recorder<Int>().output)
+        #expect(supervision.keptEffectKeys.isEmpty && supervision.registry.count == 0)
+        supervision.letAllGo()
+        supervision.checkInvariants()
+    }
+}
