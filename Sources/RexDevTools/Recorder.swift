@@ -189,10 +189,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     @inlinable
     func checkLocked() {
         #if DEBUG
-        if lock.tryLock() {
-            lock.unlock()
-            assertionFailure("Recorder: checked without the lock")
-        }
+        lock.assertHeld("Recorder: checked without the lock")
         assert(log.begun == 0 || getState != nil, "Recorder: \(log.begun) turns noted, and no getter kept")
         assert(log.ended <= log.begun, "Recorder: \(log.ended) turns ended of \(log.begun) begun")
         if log.hasTurnUnderWay {

@@ -18,7 +18,7 @@ final class LastPresentValue<Value: Sendable>: @unchecked Sendable {  // `value`
     @usableFromInline
     func update(_ present: Value?) -> Value {
         lock.withLock {
-            lock.checkHeld("LastPresentValue.value")
+            lock.assertHeld("LastPresentValue.value read or written without its lock")
             if let present {
                 value = present
             }

@@ -22,13 +22,13 @@ final class LastRowState<Value: Sendable>: @unchecked Sendable {  // `stored` is
     var value: Value {
         get {
             lock.withLock {
-                lock.checkHeld("LastRowState.stored")
+                lock.assertHeld("LastRowState.stored read or written without its lock")
                 return stored
             }
         }
         set {
             lock.withLock {
-                lock.checkHeld("LastRowState.stored")
+                lock.assertHeld("LastRowState.stored read or written without its lock")
                 stored = newValue
             }
         }

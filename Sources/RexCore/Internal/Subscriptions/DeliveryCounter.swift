@@ -10,7 +10,7 @@ final class DeliveryCounter: @unchecked Sendable {  // `count` is guarded by `lo
     /// Returns the next number, starting at 1.
     func next() -> UInt64 {
         lock.withLock {
-            lock.checkHeld("DeliveryCounter.count")
+            lock.assertHeld("DeliveryCounter.count read or written without its lock")
             count += 1
             return count
         }
