@@ -12,6 +12,12 @@ import Musl
 /// understands it (and `Mutex` needs newer Apple systems than we support). The mutex lives at a
 /// stable heap address, which a mutex needs and a Swift stored property does not guarantee.
 /// Visible to the package's other modules, so that they lock the same way.
+///
+/// Invariant: `mutex` points to one `pthread_mutex_t`, allocated and initialized by `init` (which
+/// stops if the initialization fails) and destroyed and freed by `deinit`, never moved or copied
+/// in between (a mutex must stay where it was initialized). A thread unlocks only a lock it
+/// holds. Debug builds check the initialization, a thread taking again a lock with a
+/// `reentryMessage` that it holds, and, where code asks, that a lock is held (`assertHeld`).
 @usableFromInline
 package final class Lock: @unchecked Sendable {  // the pthread mutex is itself the synchronization
     @usableFromInline

@@ -12,6 +12,12 @@ import Musl
 /// `fields.pointee.state` in place, with no dynamic exclusivity check and no second reference to
 /// the state that would make copy-on-write copy it. `GetState` closures hold the core, not the
 /// store, so middlewares can read the state without keeping the store (and themselves) alive.
+///
+/// Invariant: `fields` and `pendingDeliveries` each point to one value, allocated and initialized
+/// by `init` and deinitialized and freed by `deinit`, exactly once; in between, `fields` is read
+/// and written only through a ``HeldLock`` (`lock` held: `lockFields()` is the only way to one),
+/// and `pendingDeliveries` only with `deliveryLock` held (see the invariant of the subscriber
+/// tables, `StoreCore+Subscribe.swift`). Tests: `HeldLockTests`, `StoreCoreSubscribeTests`.
 @usableFromInline
 final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guarded by `lock`, `pendingDeliveries` by `deliveryLock`; `turnFlag` is atomic
     @usableFromInline
