@@ -1,7 +1,7 @@
 /// The undo and redo steps of one part of an app's state, kept in the state beside it.
 ///
 /// Views read it as any state: ``canUndo`` and ``undoName`` for an "Undo Add Item" menu, and
-/// ``canRedo`` and ``redoName``. The reducer ``/RexCore/Reducer/undoable(_:history:recording:)``
+/// ``canRedo`` and ``redoName``. The reducer `Reducer.undoable(_:history:recording:)`
 /// keeps it: each action that changes the part makes a step (or joins one), and the app's
 /// ``UndoAction``s undo, redo, group and clear.
 ///

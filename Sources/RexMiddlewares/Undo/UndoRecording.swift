@@ -1,5 +1,5 @@
 /// What an action does to the undo history, as the app decides for each of its actions (see
-/// ``/RexCore/Reducer/undoable(_:history:recording:)``).
+/// `Reducer.undoable(_:history:recording:)`).
 ///
 /// A step is made only when the action changes the part: an action that leaves it equal makes
 /// none, whatever its recording says.

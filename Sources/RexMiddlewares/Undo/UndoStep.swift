@@ -23,3 +23,4 @@ public struct UndoStep<Part: Sendable>: Sendable {
 }
 
 extension UndoStep: Equatable where Part: Equatable {}
+extension UndoStep: Codable where Part: Codable {}

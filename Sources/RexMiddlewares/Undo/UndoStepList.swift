@@ -77,3 +77,18 @@ extension UndoStepList: Equatable where Part: Equatable {
         lhs.count == rhs.count && zip(lhs.slots[lhs.dropped...], rhs.slots[rhs.dropped...]).allSatisfy { $0 == $1 }
     }
 }
+
+extension UndoStepList: Codable where Part: Codable {
+    /// The steps, oldest first, as an array.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(steps)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        for step in try container.decode([UndoStep<Part>].self) {
+            append(step)
+        }
+    }
+}

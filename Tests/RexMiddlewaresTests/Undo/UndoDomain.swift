@@ -3,7 +3,7 @@ import RexMiddlewares
 
 /// A document with a title and items, its undo history beside it: the domain of the undo tests.
 enum UndoDomain {
-    struct Document: Equatable, Sendable {
+    struct Document: Codable, Equatable, Sendable {
         var title = ""
         var items: [String] = []
     }

@@ -1,3 +1,4 @@
+import Foundation
 import RexCore
 import RexMiddlewares
 import Testing
@@ -121,5 +122,34 @@ struct UndoHistoryTests {
         reducer.reduce(.add("8"), &fresh)
         reducer.reduce(.add("9"), &fresh)
         #expect(dropped == fresh)
+    }
+
+    @Test("A history encodes with its steps and open groups, and decodes to an equal one that goes on as the original would")
+    func codable() throws {
+        let state = Domain.state(after: [.add("milk"), .setTitle("t"), .history(.beginGroup("Paste")), .add("a"), .history(.undo), .history(.undo)], limit: 5)
+        let data = try JSONEncoder().encode(state.history)
+        let decoded = try JSONDecoder().decode(UndoHistory<Domain.Document>.self, from: data)
+        #expect(decoded == state.history)
+        var original = state
+        var copy = state
+        copy.history = decoded
+        for action: Domain.Action in [.add("b"), .history(.endGroup), .setTitle("u"), .history(.undo)] {
+            Domain.reducer(limit: 5).reduce(action, &original)
+            Domain.reducer(limit: 5).reduce(action, &copy)
+        }
+        #expect(copy == original)
+    }
+
+    @Test("A history whose limit, steps or groups cannot be is refused as corrupt")
+    func corrupt() throws {
+        let steps = #"[{"name":"a","part":{"title":"","items":[]}},{"name":"b","part":{"title":"","items":["x"]}}]"#
+        for (limit, depth) in [(0, 0), (1, 0), (5, -1)] {
+            let json = #"{"limit":\#(limit),"undoSteps":\#(steps),"redoSteps":[],"newestStepIsOpen":false,"groupDepth":\#(depth),"groupName":"","groupHasStep":false}"#
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(UndoHistory<Domain.Document>.self, from: Data(json.utf8))
+            }
+        }
+        let valid = #"{"limit":2,"undoSteps":\#(steps),"redoSteps":[],"newestStepIsOpen":false,"groupDepth":0,"groupName":"","groupHasStep":false}"#
+        #expect(try JSONDecoder().decode(UndoHistory<Domain.Document>.self, from: Data(valid.utf8)).undoName == "b")
     }
 }
