@@ -127,6 +127,12 @@ public final class TodoApp: Sendable {
                 await store.dispatchAndWait(.say("`remind` needs a number of seconds after the item, as in `remind 2 10s`."))
             }
         case "close": await store.dispatchAndWait(.close)
+        case "undo" where !store.state.history.canUndo:
+            await store.dispatchAndWait(.say("Nothing to undo."))
+        case "undo": await store.dispatchAndWait(.history(.undo))
+        case "redo" where !store.state.history.canRedo:
+            await store.dispatchAndWait(.say("Nothing to redo."))
+        case "redo": await store.dispatchAndWait(.history(.redo))
         case "clear": listView.dispatch(.clearDone)
         case "autosave" where ["on", "off"].contains(argument):
             await store.dispatchAndWait(.autosave(argument == "on" ? .turnOn : .turnOff))
@@ -191,7 +197,14 @@ public final class TodoApp: Sendable {
                 String(format: "%2d. [%@] %@", position + 1, row.state.done ? "x" : " ", row.state.title)
             }
         }
-        return ([listView.state] + lines + detailLine() + [statusView.state]).joined(separator: "\n")
+        return ([listView.state] + lines + detailLine() + historyLine() + [statusView.state]).joined(separator: "\n")
+    }
+
+    /// What `undo` and `redo` would do, when either would do something.
+    func historyLine() -> [String] {
+        let history = store.state.history
+        let steps = [history.undoName.map { "undo: \($0)" }, history.redoName.map { "redo: \($0)" }].compactMap { $0 }
+        return steps.isEmpty ? [] : ["-- " + steps.joined(separator: " · ")]
     }
 
     /// The open detail's line, if a detail is open.
@@ -204,7 +217,7 @@ public final class TodoApp: Sendable {
 
     static let help = """
         Commands: add <title> · done <n> (marks it done, or not done again) · rm <n> ·
-        clear (remove done items) · open <n> · close · remind <n> <seconds>s · save · autosave on|off ·
+        clear (remove done items) · undo · redo · open <n> · close · remind <n> <seconds>s · save · autosave on|off ·
         export <file> (the session, for a bug report) · help · quit (saves what is not saved)
         """
 }

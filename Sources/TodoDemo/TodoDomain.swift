@@ -112,6 +112,8 @@ public struct AppState: Codable, Equatable, Sendable {
     public var message: String?
     /// The item the user looks at, if any: a part that comes and goes.
     public var detail: ItemDetail?
+    /// The list's undo history: a step per change of the list.
+    public var history = UndoHistory<ListState>(limit: 100)
 
     /// Whether the list differs from what the file holds.
     public var hasUnsavedChanges: Bool {
@@ -123,6 +125,8 @@ public struct AppState: Codable, Equatable, Sendable {
 public enum AppAction: Codable, Equatable, Sendable {
     /// A change to the list.
     case list(ListAction)
+    /// Undo, redo: the list's history.
+    case history(UndoAction)
     /// Loading and saving.
     case persistence(PersistenceAction)
     /// Switches autosave on or off.

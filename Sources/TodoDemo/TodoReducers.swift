@@ -65,7 +65,20 @@ let persistenceReducer = Reducer<PersistenceAction, PersistenceState>.reduce { a
     }
 }
 
-let appReducer: Reducer<AppAction, AppState> =
+/// What each action does to the list's undo history: a step named as the command the user typed
+/// (the list as the file loads it makes none).
+@Sendable func undoRecording(_ action: AppAction) -> UndoRecording {
+    switch action {
+    case .list(.add(let title)): .newStep(named: "add \(title)")
+    case .list(.item(let item)) where item.action == .toggle: .newStep(named: "done")
+    case .list(.remove): .newStep(named: "rm")
+    case .list(.clearDone): .newStep(named: "clear")
+    case .history(let command): .command(command)
+    default: .untracked
+    }
+}
+
+let appReducer: Reducer<AppAction, AppState> = (
     listReducer.lift(action: \AppAction.list, state: \AppState.list)
     <> persistenceReducer.lift(action: \AppAction.persistence, state: \AppState.persistence)
     <> detailReducer.liftOptional(action: \AppAction.detail, state: \AppState.detail)
@@ -74,6 +87,10 @@ let appReducer: Reducer<AppAction, AppState> =
         case .autosave(let gate):
             state.autosave = gate == .turnOn || (gate == .toggle && !state.autosave)
             if state.autosave { state.persistedItems = state.list.items }
+        case .history:
+            // An undone change is a change: saved, and an item it removes closes its detail.
+            if state.autosave { state.persistedItems = state.list.items }
+            if let detail = state.detail, !state.list.items.contains(id: detail.itemID) { state.detail = nil }
         case .list(let listAction):
             if state.autosave { state.persistedItems = state.list.items }
             // The detail of an item that is gone closes (and its effect ends with it).
@@ -90,4 +107,5 @@ let appReducer: Reducer<AppAction, AppState> =
             state.persistedItems = state.list.items
         default: break
         }
-    }
+    })
+.undoable(\.list, history: \.history, recording: undoRecording)

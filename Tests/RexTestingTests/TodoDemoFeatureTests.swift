@@ -13,13 +13,46 @@ struct TodoDemoFeatureTests {
         let store = TestStore(initialState: AppState(), reducer: appReducer)
         let milk = TodoItem(id: 1, title: "Buy milk", done: false)
         await store.send(.list(.add("Buy milk"))) {
+            $0.history.record(.newStep(named: "add Buy milk"), changedFrom: $0.list)
             $0.list.items = [milk]
             $0.list.nextID = 2
             $0.persistedItems = [milk]
         }
         await store.send(.autosave(.turnOff)) { $0.autosave = false }
-        await store.send(.list(.item(ElementIDAction(id: 1, action: .toggle)))) { $0.list.items[0].done = true }
+        await store.send(.list(.item(ElementIDAction(id: 1, action: .toggle)))) {
+            $0.history.record(.newStep(named: "done"), changedFrom: $0.list)
+            $0.list.items[0].done = true
+        }
         await store.send(.persistence(.save)) { $0.persistedItems[0].done = true }
+        await store.finish()
+    }
+
+    @Test("Undo and redo restore the list, and with autosave on the list to persist follows it")
+    func undoAndRedo() async {
+        let store = TestStore(initialState: AppState(), reducer: appReducer)
+        let milk = TodoItem(id: 1, title: "Buy milk", done: false)
+        let ada = TodoItem(id: 2, title: "Call Ada", done: false)
+        await store.send(.list(.add("Buy milk"))) {
+            $0.history.record(.newStep(named: "add Buy milk"), changedFrom: $0.list)
+            $0.list = ListState(items: [milk], nextID: 2)
+            $0.persistedItems = [milk]
+        }
+        await store.send(.list(.add("Call Ada"))) {
+            $0.history.record(.newStep(named: "add Call Ada"), changedFrom: $0.list)
+            $0.list = ListState(items: [milk, ada], nextID: 3)
+            $0.persistedItems = [milk, ada]
+        }
+        await store.send(.history(.undo)) {
+            $0.history.perform(.undo, on: &$0.list)
+            #expect($0.list == ListState(items: [milk], nextID: 2))
+            $0.persistedItems = [milk]
+        }
+        #expect(store.state.history.redoName == "add Call Ada")
+        await store.send(.history(.redo)) {
+            $0.history.perform(.redo, on: &$0.list)
+            #expect($0.list == ListState(items: [milk, ada], nextID: 3))
+            $0.persistedItems = [milk, ada]
+        }
         await store.finish()
     }
 

@@ -47,6 +47,37 @@ struct TodoDemoTests {
         #expect(again.store.state.persistence.status == "loaded 3 items")
     }
 
+    @Test("`undo` and `redo` step back and forth through the list's changes, say what they would do, and the file follows with autosave on")
+    func undoAndRedo() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = app(in: folder)
+        await app.start()
+        var screen = ""
+        for line in ["undo", "add Buy milk", "add Call Ada", "done 1", "undo", "undo"] {
+            screen = await app.perform(line) ?? ""
+        }
+        #expect(app.store.state.list.items.map(\.title) == ["Buy milk"])
+        #expect(app.store.state.list.items[0].done == false)
+        #expect(screen.contains("-- undo: add Buy milk · redo: add Call Ada"), "\(screen)")
+        screen = await app.perform("redo") ?? ""
+        #expect(app.store.state.list.items.map(\.title) == ["Buy milk", "Call Ada"])
+        #expect(screen.contains("-- undo: add Call Ada · redo: done"), "\(screen)")
+        screen = await app.perform("add Tea") ?? ""  // a new change: nothing left to redo
+        #expect(!screen.contains("redo:"), "\(screen)")
+        screen = await app.perform("redo") ?? ""
+        #expect(screen.contains("Nothing to redo."), "\(screen)")
+        _ = await app.perform("undo")
+        // Autosave: the undone list is the list to save, before any `save`.
+        #expect(app.store.state.persistedItems.map(\.title) == ["Buy milk", "Call Ada"])
+        _ = await app.perform("save")  // waits for the file
+        struct SavedFile: Decodable {
+            let data: [TodoItem]
+        }
+        let file = try JSONDecoder().decode(SavedFile.self, from: Data(contentsOf: folder.appendingPathComponent("todos.json")))
+        #expect(file.data.map(\.title) == ["Buy milk", "Call Ada"])
+    }
+
     @Test("A corrupt save file is kept aside, not overwritten, and the user is told")
     func corruptFileIsKeptAside() async throws {
         let folder = try folder()

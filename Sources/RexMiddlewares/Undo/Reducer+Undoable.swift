@@ -5,8 +5,9 @@ extension Reducer {
     ///
     /// For each action, `recording` says what it does to the history (``UndoRecording``):
     /// commands (``UndoAction``) undo, redo, group and clear, and change the part only by
-    /// restoring a step; any other action runs this reducer, and makes a step (or joins the
-    /// newest) only if it changed the part. The history is a value in the state (``UndoHistory``),
+    /// restoring a step, before this reducer runs with them (so that the app may react to the
+    /// restored part; what this reducer changes then makes no step); any other action runs this
+    /// reducer, and makes a step (or joins the newest) only if it changed the part. The history is a value in the state (``UndoHistory``),
     /// so persistence saves it or not as the app chooses, the recorder records undo and redo as
     /// the actions they are, and time travel restores a past state with the history it had.
     ///
@@ -57,7 +58,8 @@ extension Reducer {
                 if let restored = state[keyPath: history].apply(command, current: current) {
                     state[keyPath: part] = restored
                 }
-                return
+                // Then this reducer, which may react to the restored part (mark it unsaved).
+                return self.reduce(action, &state)
             }
             guard recorded != .untracked else {
                 // No copy of the part kept: an untracked change costs what it costs without undo.

@@ -1,6 +1,6 @@
 /// What an app asks of its undo history: the actions an ``UndoHistory`` answers, which the app
 /// wraps in its own action like any other (`case history(UndoAction)`).
-public enum UndoAction: Sendable, Equatable {
+public enum UndoAction: Codable, Sendable, Equatable {
     /// Restores the part as it was before the newest step, and makes that step redoable.
     /// Nothing when there is no step to undo.
     case undo

@@ -1,5 +1,20 @@
 // How the history changes: what `Reducer.undoable` calls for each action.
 extension UndoHistory {
+    /// Carries out `command` on `part`: what `Reducer.undoable(_:history:recording:)` does for a
+    /// command, for code that keeps a history without it, and for tests that state the history
+    /// they expect after a command:
+    ///
+    /// ```swift
+    /// await store.send(.history(.undo)) {
+    ///     $0.history.perform(.undo, on: &$0.document)
+    /// }
+    /// ```
+    public mutating func perform(_ command: UndoAction, on part: inout Part) {
+        if let restored = apply(command, current: part) {
+            part = restored
+        }
+    }
+
     /// Carries out `command` on a part whose value is now `current`; returns the part to restore
     /// (for an undo or a redo that has a step), or `nil` to leave the part as it is.
     mutating func apply(_ command: UndoAction, current: Part) -> Part? {
@@ -38,8 +53,18 @@ extension UndoHistory {
     }
 
     /// Notes that an action recorded as `recording` changed the part from `before`: a new step,
-    /// or the newest one joined.
-    mutating func record(_ recording: UndoRecording, changedFrom before: @autoclosure () -> Part) {
+    /// or the newest one joined; what `Reducer.undoable(_:history:recording:)` does after each
+    /// action that changed the part.
+    ///
+    /// Public for tests that state the history they expect after a step:
+    ///
+    /// ```swift
+    /// await store.send(.add("milk")) {
+    ///     $0.history.record(.newStep(named: "Add milk"), changedFrom: $0.document)
+    ///     $0.document.items = ["milk"]
+    /// }
+    /// ```
+    public mutating func record(_ recording: UndoRecording, changedFrom before: @autoclosure () -> Part) {
         switch recording {
         case .untracked, .command:
             return

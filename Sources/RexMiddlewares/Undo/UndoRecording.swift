@@ -3,7 +3,7 @@
 ///
 /// A step is made only when the action changes the part: an action that leaves it equal makes
 /// none, whatever its recording says.
-public enum UndoRecording: Sendable, Equatable {
+public enum UndoRecording: Codable, Sendable, Equatable {
     /// The action makes a step of its own, named for a menu ("Add Item").
     case newStep(named: String)
     /// The action joins the newest step when that step has the same key and is still open (no
