@@ -5,7 +5,7 @@
 /// in the redo list, the part as it was after the step (what redoing it restores). The part is
 /// a value: a step keeps a copy, which shares its storage with the live part until one of them
 /// changes, so a step costs what its change touched for the collections that share structure
-/// (``IdentifiedArray``), and a whole copy for those that do not (`Array`, `Dictionary`).
+/// (``/RexCore/IdentifiedArray``), and a whole copy for those that do not (`Array`, `Dictionary`).
 public struct UndoStep<Part: Sendable>: Sendable {
     /// What the step did, for a menu.
     public let name: String
