@@ -132,6 +132,10 @@ let benchmarks: @Sendable () -> Void = {
     for itemCount in [10_000, 100_000] {
         preparedBenchmark("W15 history, \(itemCount) items, no state kept", { HistoryWorkload(items: itemCount, keeping: false) }) { $0.run(actions: $1) }
     }
+    // W15u: undo over the same list, a step per action (at most 1,000 kept).
+    for itemCount in [100, 10_000, 100_000] {
+        preparedBenchmark("W15u undo, \(itemCount) items, a step per action", { UndoWorkload(items: itemCount) }) { $0.run(actions: $1) }
+    }
 
     preparedBenchmark("W12 persisted part of 10,000 items: the turn that changes it", { PersistLargePartWorkload() }) {
         $0.changeOnly(actions: $1)

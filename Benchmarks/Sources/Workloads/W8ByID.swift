@@ -16,7 +16,7 @@ public final class ByIDWorkload {
         case scattered
     }
 
-    public struct Item: Identifiable, Sendable {
+    public struct Item: Equatable, Identifiable, Sendable {
         public var id: Int
         public var title: String
         public var done: Bool

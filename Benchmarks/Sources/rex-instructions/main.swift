@@ -30,7 +30,7 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
-    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W2s|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11|W13|W13s|W13n|W13nr|W13ns|W14|W14s|W14r|W14rs|W15|W15L ACTIONS")
+    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W2s|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11|W13|W13s|W13n|W13nr|W13ns|W14|W14s|W14r|W14rs|W15|W15L|W15u|W15uL ACTIONS")
     exit(2)
 }
 switch arguments[1] {
@@ -73,6 +73,8 @@ case "W14r": LifetimesWorkload(rows: 10_000).replaceLastRow(cycles: actions)
 case "W14rs": LifetimesWorkload(rows: 100).replaceLastRow(cycles: actions)
 case "W15": HistoryWorkload(items: 10_000).run(actions: actions)
 case "W15L": HistoryWorkload(items: 100_000).run(actions: actions)
+case "W15u": UndoWorkload(items: 10_000).run(actions: actions)
+case "W15uL": UndoWorkload(items: 100_000).run(actions: actions)
 case "W11":
     guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
         print("W11 needs InlineArray (macOS 26 and its peers)")
@@ -87,6 +89,6 @@ case "W6":
     }
     done.wait()
 default:
-    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W2s, W3, W4, W6, W8, W8L, W8s, W9, W9L, W9Lo, W10, W11, W13, W13s, W13n, W13nr, W13ns, W14, W14s, W14r, W14rs, W15 or W15L")
+    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W2s, W3, W4, W6, W8, W8L, W8s, W9, W9L, W9Lo, W10, W11, W13, W13s, W13n, W13nr, W13ns, W14, W14s, W14r, W14rs, W15, W15L, W15u or W15uL")
     exit(2)
 }

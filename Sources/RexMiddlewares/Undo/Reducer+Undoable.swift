@@ -46,6 +46,7 @@ extension Reducer {
     /// - Complexity: Each action compares the part before and after this reducer (for an
     ///   ``/RexCore/IdentifiedArray``, in the time of the chunks the change touched) and keeps the
     ///   part as it was when it makes a step.
+    @inlinable
     public func undoable<Part: Equatable & Sendable>(
         _ part: WritableKeyPath<StateType, Part> & Sendable,
         history: WritableKeyPath<StateType, UndoHistory<Part>> & Sendable,

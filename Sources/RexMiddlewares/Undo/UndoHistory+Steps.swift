@@ -9,6 +9,7 @@ extension UndoHistory {
     ///     $0.history.perform(.undo, on: &$0.document)
     /// }
     /// ```
+    @inlinable
     public mutating func perform(_ command: UndoAction, on part: inout Part) {
         if let restored = apply(command, current: part) {
             part = restored
@@ -17,6 +18,7 @@ extension UndoHistory {
 
     /// Carries out `command` on a part whose value is now `current`; returns the part to restore
     /// (for an undo or a redo that has a step), or `nil` to leave the part as it is.
+    @inlinable
     mutating func apply(_ command: UndoAction, current: Part) -> Part? {
         switch command {
         case .undo:
@@ -64,6 +66,7 @@ extension UndoHistory {
     ///     $0.document.items = ["milk"]
     /// }
     /// ```
+    @inlinable
     public mutating func record(_ recording: UndoRecording, changedFrom before: @autoclosure () -> Part) {
         switch recording {
         case .untracked, .command:
@@ -88,7 +91,8 @@ extension UndoHistory {
     }
 
     /// Adds `step` as the newest, drops the oldest past the limit, and forgets what was undone.
-    private mutating func push(_ step: UndoStep<Part>, open: Bool) {
+    @inlinable
+    mutating func push(_ step: UndoStep<Part>, open: Bool) {
         undoList.append(step)
         if undoList.count > limit {
             undoList.removeFirst()
@@ -99,7 +103,8 @@ extension UndoHistory {
 
     /// After an undo, a redo or a clear: no step is open to joining, and a group still open makes
     /// a new step with its next change.
-    private mutating func closeAfterTravel() {
+    @inlinable
+    mutating func closeAfterTravel() {
         newestStepIsOpen = false
         groupHasStep = false
     }

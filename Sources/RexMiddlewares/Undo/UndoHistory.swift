@@ -23,15 +23,15 @@
 public struct UndoHistory<Part: Sendable>: Sendable {
     /// The most steps kept to undo; the oldest is dropped past it.
     public let limit: Int
-    var undoList = UndoStepList<Part>()
-    var redoList = UndoStepList<Part>()
+    @usableFromInline var undoList = UndoStepList<Part>()
+    @usableFromInline var redoList = UndoStepList<Part>()
     /// Whether actions of the newest undo step's key still join it.
-    var newestStepIsOpen = false
+    @usableFromInline var newestStepIsOpen = false
     /// How many explicit groups are open (``UndoAction/beginGroup(_:)``), the outermost's name,
     /// and whether their step is made (by the group's first change).
-    var groupDepth = 0
-    var groupName = ""
-    var groupHasStep = false
+    @usableFromInline var groupDepth = 0
+    @usableFromInline var groupName = ""
+    @usableFromInline var groupHasStep = false
 
     /// An empty history that keeps at most `limit` steps to undo.
     ///

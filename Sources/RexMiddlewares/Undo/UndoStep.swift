@@ -13,8 +13,9 @@ public struct UndoStep<Part: Sendable>: Sendable {
     public let part: Part
     /// The key of a step that later actions of the same key join, while it is the newest and
     /// open (see ``UndoRecording/joinStep(named:key:)``); `nil` for a step no action joins.
-    let joinKey: String?
+    @usableFromInline let joinKey: String?
 
+    @inlinable
     init(name: String, part: Part, joinKey: String? = nil) {
         self.name = name
         self.part = part
