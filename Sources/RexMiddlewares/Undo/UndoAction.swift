@@ -11,7 +11,7 @@ public enum UndoAction: Codable, Sendable, Equatable {
     /// Starts a group: every change until the matching ``endGroup`` makes one step, with this
     /// name. Groups nest; the outermost names the step.
     case beginGroup(String)
-    /// Ends the group the last ``beginGroup(_:)`` started.
+    /// Ends the group the last ``beginGroup(_:)`` started; with no group open, does nothing.
     case endGroup
     /// Closes the newest step to actions that would join it (``UndoRecording/joinStep(named:key:)``):
     /// what ``UndoGrouping`` sends after a quiet moment, so that typing, a pause, and typing
