@@ -98,6 +98,19 @@ public final class TodoApp: Sendable {
         case "add": listView.dispatch(.add(argument))
         case "done" where argument.isEmpty, "rm" where argument.isEmpty:
             await store.dispatchAndWait(.say("`\(words[0].lowercased())` needs the number shown before an item, as in `\(words[0].lowercased()) 2`."))
+        case "done" where argument.contains(" "):
+            // Several items: one step, which one `undo` takes back.
+            let ids = store.state.list.items.ids
+            let positions = argument.split(separator: " ").map { Int($0) }
+            guard let bad = zip(argument.split(separator: " "), positions).first(where: { $1.map { !ids.indices.contains($0 - 1) } ?? true })?.0 else {
+                store.dispatch(.history(.beginGroup("done \(argument)")))
+                for position in positions.compactMap({ $0 }) {
+                    rows.row(ids[position - 1])?.dispatch(.toggle)
+                }
+                await store.dispatchAndWait(.history(.endGroup))
+                break
+            }
+            await store.dispatchAndWait(.say("There is no item `\(bad)`: give the numbers shown before the items."))
         case "done", "rm":
             let ids = store.state.list.items.ids
             guard let position = Int(argument), ids.indices.contains(position - 1) else {
@@ -216,7 +229,7 @@ public final class TodoApp: Sendable {
     }
 
     static let help = """
-        Commands: add <title> · done <n> (marks it done, or not done again) · rm <n> ·
+        Commands: add <title> · done <n> [<n>...] (marks them done, or not done again) · rm <n> ·
         clear (remove done items) · undo · redo · open <n> · close · remind <n> <seconds>s · save · autosave on|off ·
         export <file> (the session, for a bug report) · help · quit (saves what is not saved)
         """

@@ -64,7 +64,7 @@ struct DemoExecutableTests {
         #expect(run.contains("needs a title"))
         #expect(!run.contains("Unknown command `add`"))
         #expect(run.contains("needs the number shown before an item"))
-        #expect(run.contains("done <n> (marks it done, or not done again)"))
+        #expect(run.contains("done <n> [<n>...] (marks them done, or not done again)"))
     }
 
     @Test("The script in the repository gives the same screens whatever an earlier run left, in a --data folder")

@@ -78,6 +78,25 @@ struct TodoDemoTests {
         #expect(file.data.map(\.title) == ["Buy milk", "Call Ada"])
     }
 
+    @Test("`done` with several numbers marks them in one step, which one `undo` takes back; a wrong number marks none")
+    func groupedDone() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = app(in: folder)
+        await app.start()
+        for line in ["add Milk", "add Tea", "add Bread", "done 1 3"] {
+            _ = await app.perform(line)
+        }
+        #expect(app.store.state.list.items.map(\.done) == [true, false, true])
+        #expect(app.store.state.history.undoName == "done 1 3")
+        var screen = await app.perform("done 2 9") ?? ""
+        #expect(screen.contains("There is no item `9`"), "\(screen)")
+        #expect(app.store.state.list.items.map(\.done) == [true, false, true])
+        screen = await app.perform("undo") ?? ""
+        #expect(app.store.state.list.items.map(\.done) == [false, false, false])
+        #expect(screen.contains("-- undo: add Bread · redo: done 1 3"), "\(screen)")
+    }
+
     @Test("A corrupt save file is kept aside, not overwritten, and the user is told")
     func corruptFileIsKeptAside() async throws {
         let folder = try folder()
