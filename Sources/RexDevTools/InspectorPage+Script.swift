@@ -161,7 +161,8 @@ extension InspectorPage {
       for (const row of rows.children) row.hidden = text !== "" && !row.dataset.text.includes(text);
     }
 
-    steps.forEach((step, position) => {
+    // A row of the timeline for the step at `position`.
+    function addRow(step, position) {
       const row = document.createElement("tr");
       row.className = "step";
       row.dataset.index = position;
@@ -175,7 +176,9 @@ extension InspectorPage {
       row.dataset.text = (cells[1] + " " + cells[2]).toLowerCase();
       row.addEventListener("click", () => select(position));
       rows.appendChild(row);
-    });
+    }
+
+    steps.forEach(addRow);
     slider.max = Math.max(0, steps.length - 1);
     slider.addEventListener("input", () => select(Number(slider.value)));
     document.getElementById("filter").addEventListener("input", filter);
@@ -202,5 +205,58 @@ extension InspectorPage {
       select(neighbour(direction));
     });
     if (steps.length) select(steps.length - 1);
+    if (session.live) live();
+
+    // The live page (served by rex-live-inspector): new steps of the app heard from last, every
+    // 300 ms; a jump to the selected step, back to live, and an action typed as JSON, sent to the
+    // app as commands. The token comes from the page's own address.
+    function live() {
+      const token = "token=" + encodeURIComponent(new URLSearchParams(location.search).get("token") || "");
+      const bar = document.createElement("div");
+      bar.id = "live";
+      bar.innerHTML = '<span id="live-status">waiting for an app…</span> <button id="jump">Jump here</button>'
+        + ' <button id="return">Back to live</button> <input id="action" placeholder="An action as JSON">'
+        + ' <button id="dispatch">Dispatch</button> <span id="command-status"></span>';
+      document.querySelector("header").appendChild(bar);
+      let app = null, last = -1, following = true;
+      const status = text => { document.getElementById("live-status").textContent = text; };
+      const path = suffix => "/page/sessions/" + encodeURIComponent(app) + suffix;
+      async function command(body) {
+        if (app === null) return;
+        const response = await fetch(path("/commands?" + token), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        document.getElementById("command-status").textContent = response.ok ? "sent " + body.kind : "refused: " + await response.text();
+      }
+      document.getElementById("jump").addEventListener("click", () => {
+        if (steps.length) { following = false; command({ kind: "jump", step: steps[current].index }); }
+      });
+      document.getElementById("return").addEventListener("click", () => { following = true; command({ kind: "returnToLive" }); });
+      document.getElementById("dispatch").addEventListener("click", () => command({ kind: "dispatch", action: document.getElementById("action").value }));
+      async function poll() {
+        try {
+          if (app === null) {
+            const list = await (await fetch("/page/sessions?" + token)).json();
+            if (list.sessions.length) app = list.sessions[0].id;
+          }
+          if (app !== null) {
+            const page = await (await fetch(path("/steps?after=" + last + "&" + token))).json();
+            if (page.initialState !== undefined) session.initialState = page.initialState;
+            for (const step of page.steps) {
+              steps.push(step);
+              addRow(step, steps.length - 1);
+              last = step.index;
+            }
+            slider.max = Math.max(0, steps.length - 1);
+            filter();
+            if (page.steps.length && following) select(steps.length - 1);
+            const rejected = page.rejectedCommands.length ? " · " + page.rejectedCommands.length + " commands refused by the app" : "";
+            status("live: " + app + " · " + steps.length + " steps" + (page.dropped ? " · " + page.dropped + " steps dropped" : "") + rejected);
+          }
+        } catch (error) {
+          status("the server does not answer");
+        }
+        setTimeout(poll, 300);
+      }
+      poll();
+    }
     """#
 }

@@ -33,6 +33,15 @@ public enum InspectorPage {
             .replacingOccurrences(of: "$SESSION", with: escapeScriptData(String(decoding: sessionJSON, as: UTF8.self)))
     }
 
+    /// The live page, which `rex-live-inspector` serves: the same page, with no steps at first,
+    /// that asks its server for the steps of the app heard from last as they come, and sends the
+    /// app a jump to a step, a return to live, or an action typed as JSON.
+    public static func liveHTML() -> String {
+        template
+            .replacingOccurrences(of: "$TITLE", with: "Live")
+            .replacingOccurrences(of: "$SESSION", with: #"{"formatVersion":1,"live":true,"initialState":null,"steps":[]}"#)
+    }
+
     /// JSON written so that the HTML parser reads it as the text of a `<script>` element, whatever
     /// its strings hold: no `<` (which could end the element, or with `<!--` make the parser look
     /// for an end it never finds), `>` or `&`, each written as its `\u` escape, which JSON reads
