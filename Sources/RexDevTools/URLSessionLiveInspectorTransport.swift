@@ -39,7 +39,7 @@ public struct URLSessionLiveInspectorTransport: LiveInspectorTransport {
     /// The request that posts `batch`: `POST <server>/apps/<session-id>/steps`, with the token
     /// and the JSON body.
     public func request(sendingBatch batch: Data) -> URLRequest {
-        var request = URLRequest(url: appURL.appendingPathComponent("steps"))
+        var request = URLRequest(url: url("steps"))
         request.httpMethod = "POST"
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -50,7 +50,7 @@ public struct URLSessionLiveInspectorTransport: LiveInspectorTransport {
     /// The request for the commands after `sequence`: `GET <server>/apps/<session-id>/commands?after=<sequence>`,
     /// with the token.
     public func request(forCommandsAfter sequence: Int) -> URLRequest {
-        var components = URLComponents(url: appURL.appendingPathComponent("commands"), resolvingAgainstBaseURL: false)!
+        var components = URLComponents(url: url("commands"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "after", value: String(sequence))]
         var request = URLRequest(url: components.url!, timeoutInterval: pollTimeout)
         request.httpMethod = "GET"
@@ -76,9 +76,18 @@ public struct URLSessionLiveInspectorTransport: LiveInspectorTransport {
         let commands: [LiveInspectorCommand]
     }
 
-    /// `<server>/apps/<session-id>`, the session ID one path component.
-    private var appURL: URL {
-        server.appendingPathComponent("apps").appendingPathComponent(sessionID)
+    /// `<server>/apps/<session-id>/<leaf>`, the session ID one path component: percent-encoded,
+    /// its slashes too (`appendingPathComponent` would keep them, making it two).
+    private func url(_ leaf: String) -> URL {
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+        let id = sessionID.addingPercentEncoding(withAllowedCharacters: allowed) ?? sessionID
+        var components = URLComponents(url: server, resolvingAgainstBaseURL: false)!
+        var base = components.percentEncodedPath
+        while base.hasSuffix("/") {
+            base.removeLast()
+        }
+        components.percentEncodedPath = "\(base)/apps/\(id)/\(leaf)"
+        return components.url!
     }
 
     /// Runs the request; returns the body of a 2xx answer.
