@@ -37,6 +37,8 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
     private let clock: any Clock<Duration>
     private let log: @Sendable (String) -> Void
     private let tickClock = TickClock()
+    /// The index of the first turn this inspector notes: the recorder's count when it was made.
+    private let firstIndex: Int
 
     private let lock = NSLock()
     private var buffer: LiveInspectorBuffer<Action, State>
@@ -72,7 +74,8 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
         self.clock = clock
         self.log = log
         buffer = LiveInspectorBuffer(capacity: capacity)
-        nextIndex = travel.recorder.recordedCount
+        firstIndex = travel.recorder.recordedCount
+        nextIndex = firstIndex
     }
 
     /// An inspector that sends `travel`'s recorder's steps over HTTP to the server at `server`
@@ -107,7 +110,8 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
         lock.withLock {
             guard !started, !stopped else { return }
             started = true
-            if nextIndex == travel.recorder.recordedCount, buffer.count == 0 {
+            // Read before any turn was noted, the state is the one before the first step sent.
+            if nextIndex == firstIndex {
                 initialState = state
             }
             tasks = [
@@ -119,9 +123,13 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
 
     /// Ends the inspector's tasks and returns once they have ended; steps not sent are dropped,
     /// and later turns are no longer kept.
+    ///
+    /// - Complexity: O(`capacity`), to let the buffer go.
     public func stop() async {
         let (tasks, waiter) = lock.withLock {
             stopped = true
+            buffer = LiveInspectorBuffer(capacity: capacity)
+            rejected = []
             defer { self.tasks = []; self.waiter = nil }
             return (self.tasks, self.waiter)
         }
