@@ -97,8 +97,9 @@ extension RecordedSession: Codable where Action: Codable, State: Codable {
         self = try decoder.decode(Self.self, from: jsonData)
     }
 
-    /// ISO 8601 with fractions of a second, so that a step's time survives the round trip.
-    private static func dateFormatter() -> ISO8601DateFormatter {
+    /// ISO 8601 with fractions of a second, so that a step's time survives the round trip; a
+    /// live inspector's batches write dates the same way.
+    static func dateFormatter() -> ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter

@@ -1,0 +1,59 @@
+import Foundation
+
+/// What a ``LiveInspector`` posts to the server at once: steps in order, how many it dropped
+/// before them, and the commands it rejected (see `Docs/LiveInspectorProtocol.md`).
+public struct LiveInspectorBatch<Action: Codable & Sendable, State: Codable & Sendable>: Codable, Sendable {
+    /// The format of the batch: 1.
+    public var formatVersion: Int
+    /// How many steps the app dropped since its previous batch, its buffer being full.
+    public var dropped: Int
+    /// The state before the first step: in the app's first batch only.
+    public var initialState: State?
+    /// The steps, oldest first, each as a session file holds it.
+    public var steps: [RecordedStep<Action, State>]
+    /// The commands not carried out since the previous batch.
+    public var rejectedCommands: [LiveInspectorRejectedCommand]?
+
+    /// A batch of the current format.
+    public init(
+        dropped: Int,
+        initialState: State?,
+        steps: [RecordedStep<Action, State>],
+        rejectedCommands: [LiveInspectorRejectedCommand]
+    ) {
+        formatVersion = 1
+        self.dropped = dropped
+        self.initialState = initialState
+        self.steps = steps
+        self.rejectedCommands = rejectedCommands.isEmpty ? nil : rejectedCommands
+    }
+
+    /// The batch as the request's body: JSON, dates as the session file writes them.
+    ///
+    /// - Complexity: O(*n*) in the size of the steps.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(RecordedSession<Action, State>.dateFormatter().string(from: date))
+        }
+        return try encoder.encode(self)
+    }
+
+    /// Reads a batch from the JSON of ``jsonData()``.
+    ///
+    /// - Complexity: O(*n*) in the size of the JSON.
+    public init(jsonData: Data) throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = RecordedSession<Action, State>.dateFormatter().date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
+            }
+            return date
+        }
+        self = try decoder.decode(Self.self, from: jsonData)
+    }
+}

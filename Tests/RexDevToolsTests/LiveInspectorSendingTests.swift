@@ -1,0 +1,118 @@
+import Foundation
+import RexCore
+import RexDevTools
+import Testing
+
+@Suite("LiveInspector sending", .timeLimit(.minutes(1)))
+struct LiveInspectorSendingTests {
+    typealias Domain = RecorderDomain
+
+    @Test("Steps reach the server in batches, in order, each as the recorder keeps it")
+    func stepsArriveInBatchesInOrder() async throws {
+        let app = LiveInspectorTestApp(batchSize: 3)
+        app.store.dispatch(.add("a"))
+        let (first, call) = try await app.nextBatch()
+        // While the first batch is on its way, five more turns wait in the buffer.
+        for item in ["b", "c", "d", "e", "f"] {
+            app.store.dispatch(.add(item))
+        }
+        app.transport.sends.answer(call, with: ())
+        let second = try await app.acceptNextBatch()
+        let third = try await app.acceptNextBatch()
+
+        #expect(first.steps.map(\.index) == [0])
+        #expect(first.initialState == Domain.State())
+        #expect(second.steps.map(\.index) == [1, 2, 3])
+        #expect(second.initialState == nil)
+        #expect(third.steps.map(\.index) == [4, 5])
+        let sent = first.steps + second.steps + third.steps
+        let recorded = app.recorder.steps
+        #expect(sent.map(\.action) == recorded.map(\.action))
+        #expect(sent.map(\.state) == recorded.map(\.state))
+        #expect(sent.map(\.source) == recorded.map(\.source))
+        #expect([first, second, third].map(\.dropped) == [0, 0, 0])
+        await app.inspector.stop()
+    }
+
+    @Test("A batch's steps are encoded as a session file's steps")
+    func batchStepsAreSessionSteps() async throws {
+        let app = LiveInspectorTestApp()
+        app.store.dispatch(.rename("Groceries"))
+        let call = try await app.transport.sends.next()
+        app.transport.sends.answer(call, with: ())
+        let object = try JSONSerialization.jsonObject(with: call.request) as? [String: Any]
+        let step = (object?["steps"] as? [[String: Any]])?.first
+        #expect(Set(step?.keys.map { $0 } ?? []) == ["index", "action", "source", "time", "durationSeconds", "state"])
+        #expect(object?["dropped"] as? Int == 0)
+        #expect(object?["formatVersion"] as? Int == 1)
+        await app.inspector.stop()
+    }
+
+    @Test("A full buffer drops the oldest steps, and the next batch says how many")
+    func fullBufferDropsOldest() async throws {
+        let app = LiveInspectorTestApp(capacity: 3)
+        app.store.dispatch(.increment)
+        let (first, call) = try await app.nextBatch()
+        for _ in 1...5 {
+            app.store.dispatch(.increment)
+        }
+        #expect(app.inspector.bufferedCount == 3)
+        app.transport.sends.answer(call, with: ())
+        let second = try await app.acceptNextBatch()
+
+        #expect(first.steps.map(\.index) == [0])
+        #expect(second.steps.map(\.index) == [3, 4, 5])
+        #expect(second.dropped == 2)
+        #expect(second.steps.last?.state.count == 6)
+        await app.inspector.stop()
+    }
+
+    @Test("A failing server costs no turn a wait: the batch is sent again with backoff, and sending resumes")
+    func failingServerThenWorkingOne() async throws {
+        let app = LiveInspectorTestApp()
+        app.store.dispatch(.increment)
+        let first = try await app.transport.sends.next()
+        // The transport is blocked on `first`: turns still return at once.
+        for _ in 1...3 {
+            app.store.dispatch(.increment)
+        }
+        #expect(app.store.state.count == 4)
+        app.transport.sends.fail(first)
+        try await app.waitForSleeper()
+        app.store.dispatch(.increment)
+        app.clock.advance(by: .milliseconds(100))
+        let second = try await app.transport.sends.next()
+        #expect(second.request == first.request)
+        app.transport.sends.fail(second)
+        // The second wait is twice as long.
+        try await app.waitForSleeper()
+        app.clock.advance(by: .milliseconds(100))
+        #expect(app.clock.sleeperCount == 1)
+        app.clock.advance(by: .milliseconds(100))
+        let third = try await app.transport.sends.next()
+        #expect(third.request == first.request)
+        app.transport.sends.answer(third, with: ())
+        let resumed = try await app.acceptNextBatch()
+
+        #expect(try LiveInspectorBatch<Domain.Action, Domain.State>(jsonData: first.request).steps.map(\.index) == [0])
+        #expect(resumed.steps.map(\.index) == [1, 2, 3, 4])
+        #expect(resumed.dropped == 0)
+        #expect(app.logged.values.count == 2)
+        await app.inspector.stop()
+    }
+
+    @Test("Stopping ends the inspector's tasks, even while a send and a poll wait on the server")
+    func stopEndsTasks() async throws {
+        let app = LiveInspectorTestApp()
+        app.store.dispatch(.increment)
+        _ = try await app.transport.sends.next()
+        _ = try await app.transport.polls.next()
+        await app.inspector.stop()
+
+        #expect(app.transport.sends.cancelledCount == 1)
+        #expect(app.transport.polls.cancelledCount == 1)
+        app.store.dispatch(.increment)
+        #expect(app.inspector.bufferedCount == 0)
+        #expect(app.store.state.count == 2)
+    }
+}
