@@ -22,6 +22,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "rex-live-inspector", dependencies: ["LiveInspectorServer"]),
+        // An app that streams to the server: what the end-to-end check runs.
+        .executableTarget(
+            name: "live-inspector-sample-app",
+            dependencies: [.product(name: "RexCore", package: rexPackage), .product(name: "RexDevTools", package: rexPackage)]
+        ),
         .testTarget(
             name: "LiveInspectorServerTests",
             dependencies: ["LiveInspectorServer", .product(name: "HummingbirdTesting", package: "hummingbird")]

@@ -17,7 +17,11 @@ while let argument = arguments.next() {
         exit(2)
     }
 }
-print("Live inspector on http://\(host):\(port)")
-print("Open http://\(host):\(port)/?token=\(token)")
-print("Connect an app with the token \(token)")
+// Written at once, not buffered: a script reading the token from a pipe must see it.
+FileHandle.standardOutput.write(Data("""
+    Live inspector on http://\(host):\(port)
+    Open http://\(host):\(port)/?token=\(token)
+    Connect an app with the token \(token)
+
+    """.utf8))
 try await LiveInspectorServer.application(token: token, host: host, port: port).runService()
