@@ -158,11 +158,22 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
         waiter?.resume()
     }
 
-    /// Notes a command not carried out, to be sent back with the next batch, and tells the log.
+    /// The most rejected commands waiting to be sent back: past it, the oldest go.
+    public static var rejectionLimit: Int { 100 }
+
+    /// Notes a command not carried out, to be sent back with the next batch (the last
+    /// ``rejectionLimit``), and tells the log.
+    ///
+    /// - Complexity: O(``rejectionLimit``) when the limit is reached, O(1) otherwise.
     func reject(_ command: LiveInspectorCommand, because reason: String) {
         log("Rex live inspector: command \(command.sequence) not carried out: \(reason)")
         let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
             guard !stopped else { return nil }
+            // Bounded as the steps are: a page that sends bad commands while the server takes
+            // no batch costs at most this many.
+            if rejected.count == Self.rejectionLimit {
+                rejected.removeFirst()
+            }
             rejected.append(LiveInspectorRejectedCommand(sequence: command.sequence, reason: reason))
             defer { self.waiter = nil }
             return self.waiter

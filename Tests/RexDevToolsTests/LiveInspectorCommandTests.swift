@@ -75,6 +75,21 @@ struct LiveInspectorCommandTests {
         await app.inspector.stop()
     }
 
+    @Test("Rejections waiting to be sent back are bounded: the newest are kept")
+    func rejectionsAreBounded() async throws {
+        let app = LiveInspectorTestApp()
+        app.store.dispatch(.increment)
+        let (_, held) = try await app.nextBatch()
+        let limit = LiveInspector<Domain.Action, Domain.State>.rejectionLimit
+        let commands = (1...(limit + 50)).map { LiveInspectorCommand(sequence: $0, kind: .unknown("rewind")) }
+        let first = try await app.transport.polls.next()
+        _ = try await Self.deliver(commands, answering: first, in: app)
+        app.transport.sends.answer(held, with: ())
+        let batch = try await app.acceptNextBatch()
+        #expect(batch.rejectedCommands?.map(\.sequence) == Array(51...(limit + 50)))
+        await app.inspector.stop()
+    }
+
     @Test("A failed poll is asked again after a backoff, from the same sequence")
     func failedPollIsRetried() async throws {
         let app = LiveInspectorTestApp()
