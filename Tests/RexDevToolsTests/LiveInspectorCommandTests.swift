@@ -90,6 +90,18 @@ struct LiveInspectorCommandTests {
         await app.inspector.stop()
     }
 
+    @Test("A poll answered with no new command is asked again after a pause, not in a loop")
+    func emptyAnswerPauses() async throws {
+        let app = LiveInspectorTestApp()
+        let first = try await app.transport.polls.next()
+        app.transport.polls.answer(first, with: [LiveInspectorCommand(sequence: 0, kind: .returnToLive)])
+        try await app.waitForSleeper()
+        app.clock.advance(by: .milliseconds(100))
+        let second = try await app.transport.polls.next()
+        #expect(second.request == 0)
+        await app.inspector.stop()
+    }
+
     @Test("A failed poll is asked again after a backoff, from the same sequence")
     func failedPollIsRetried() async throws {
         let app = LiveInspectorTestApp()
