@@ -18,7 +18,8 @@ import RexCore
 /// one batch at a time, and another long-polls the page's commands. When the buffer is full the
 /// oldest steps go, and the next batch says how many. A server that fails or goes away costs
 /// the app that buffer and one batch: the inspector tries again with backoff (0.1 s doubling to
-/// 5 s, on `clock`) and sends on once the server is back. ``stop()`` ends both tasks. The wire
+/// 5 s, on `clock`) and sends on once the server is back. A poll answered with no new command
+/// is asked again after 0.1 s. ``stop()`` ends both tasks. The wire
 /// protocol is in `Docs/LiveInspectorProtocol.md`.
 //
 // Invariant: `lock` guards every `var`. The sending task waits on `waiter` only while there is
@@ -158,11 +159,22 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
         waiter?.resume()
     }
 
-    /// Notes a command not carried out, to be sent back with the next batch, and tells the log.
+    /// The most rejected commands waiting to be sent back: past it, the oldest go.
+    public static var rejectionLimit: Int { 100 }
+
+    /// Notes a command not carried out, to be sent back with the next batch (the last
+    /// ``rejectionLimit``), and tells the log.
+    ///
+    /// - Complexity: O(``rejectionLimit``) when the limit is reached, O(1) otherwise.
     func reject(_ command: LiveInspectorCommand, because reason: String) {
         log("Rex live inspector: command \(command.sequence) not carried out: \(reason)")
         let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
             guard !stopped else { return nil }
+            // Bounded as the steps are: a page that sends bad commands while the server takes
+            // no batch costs at most this many.
+            if rejected.count == Self.rejectionLimit {
+                rejected.removeFirst()
+            }
             rejected.append(LiveInspectorRejectedCommand(sequence: command.sequence, reason: reason))
             defer { self.waiter = nil }
             return self.waiter
@@ -257,7 +269,15 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
                 do { try await clock.sleep(for: backoff.next()) } catch { return }
                 continue
             }
-            for command in commands where command.sequence > after && !isStopped {
+            let new = commands.filter { $0.sequence > after }
+            guard !new.isEmpty else {
+                // The server holds a poll until a command comes: an answer with none new is its
+                // hold ending, or a server that does not hold. A short pause keeps the latter
+                // from being asked in a loop, and costs a command at most that much.
+                do { try await clock.sleep(for: LiveInspectorBackoff.first) } catch { return }
+                continue
+            }
+            for command in new where !isStopped {
                 carryOut(command, in: store)
                 after = command.sequence
             }

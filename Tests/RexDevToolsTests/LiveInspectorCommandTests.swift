@@ -75,6 +75,33 @@ struct LiveInspectorCommandTests {
         await app.inspector.stop()
     }
 
+    @Test("Rejections waiting to be sent back are bounded: the newest are kept")
+    func rejectionsAreBounded() async throws {
+        let app = LiveInspectorTestApp()
+        app.store.dispatch(.increment)
+        let (_, held) = try await app.nextBatch()
+        let limit = LiveInspector<Domain.Action, Domain.State>.rejectionLimit
+        let commands = (1...(limit + 50)).map { LiveInspectorCommand(sequence: $0, kind: .unknown("rewind")) }
+        let first = try await app.transport.polls.next()
+        _ = try await Self.deliver(commands, answering: first, in: app)
+        app.transport.sends.answer(held, with: ())
+        let batch = try await app.acceptNextBatch()
+        #expect(batch.rejectedCommands?.map(\.sequence) == Array(51...(limit + 50)))
+        await app.inspector.stop()
+    }
+
+    @Test("A poll answered with no new command is asked again after a pause, not in a loop")
+    func emptyAnswerPauses() async throws {
+        let app = LiveInspectorTestApp()
+        let first = try await app.transport.polls.next()
+        app.transport.polls.answer(first, with: [LiveInspectorCommand(sequence: 0, kind: .returnToLive)])
+        try await app.waitForSleeper()
+        app.clock.advance(by: .milliseconds(100))
+        let second = try await app.transport.polls.next()
+        #expect(second.request == 0)
+        await app.inspector.stop()
+    }
+
     @Test("A failed poll is asked again after a backoff, from the same sequence")
     func failedPollIsRetried() async throws {
         let app = LiveInspectorTestApp()
