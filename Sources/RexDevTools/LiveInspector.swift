@@ -123,7 +123,8 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
     }
 
     /// Ends the inspector's tasks and returns once they have ended; steps not sent are dropped,
-    /// and later turns are no longer kept.
+    /// and later turns are no longer kept. Until then its tasks keep the inspector and the store
+    /// alive, as an inspector is meant to live as long as the app.
     ///
     /// - Complexity: O(`capacity`), to let the buffer go.
     public func stop() async {
