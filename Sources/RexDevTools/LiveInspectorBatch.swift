@@ -32,28 +32,13 @@ public struct LiveInspectorBatch<Action: Codable & Sendable, State: Codable & Se
     ///
     /// - Complexity: O(*n*) in the size of the steps.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(RecordedSession<Action, State>.dateFormatter().string(from: date))
-        }
-        return try encoder.encode(self)
+        try RecordedSession<Action, State>.encoder(formatting: [.sortedKeys]).encode(self)
     }
 
     /// Reads a batch from the JSON of ``jsonData()``.
     ///
     /// - Complexity: O(*n*) in the size of the JSON.
     public init(jsonData: Data) throws {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = RecordedSession<Action, State>.dateFormatter().date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
-            }
-            return date
-        }
-        self = try decoder.decode(Self.self, from: jsonData)
+        self = try RecordedSession<Action, State>.decoder().decode(Self.self, from: jsonData)
     }
 }

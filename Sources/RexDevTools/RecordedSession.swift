@@ -74,27 +74,12 @@ extension RecordedSession: Codable where Action: Codable, State: Codable {
     ///
     /// - Complexity: O(*n*) in the size of the states and actions.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Self.dateFormatter().string(from: date))
-        }
-        return try encoder.encode(self)
+        try Self.encoder(formatting: [.sortedKeys, .prettyPrinted]).encode(self)
     }
 
     /// Reads a session from the JSON of ``jsonData()``.
     public init(jsonData: Data) throws {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = Self.dateFormatter().date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
-            }
-            return date
-        }
-        self = try decoder.decode(Self.self, from: jsonData)
+        self = try Self.decoder().decode(Self.self, from: jsonData)
     }
 
     /// ISO 8601 with fractions of a second, so that a step's time survives the round trip; a
@@ -103,5 +88,31 @@ extension RecordedSession: Codable where Action: Codable, State: Codable {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter
+    }
+
+    /// The encoder of session files and of a live inspector's batches: dates in ISO 8601 with
+    /// fractions of a second (``dateFormatter()``).
+    static func encoder(formatting: JSONEncoder.OutputFormatting) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = formatting
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(dateFormatter().string(from: date))
+        }
+        return encoder
+    }
+
+    /// The decoder of what ``encoder(formatting:)`` writes.
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = dateFormatter().date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
+            }
+            return date
+        }
+        return decoder
     }
 }
