@@ -36,6 +36,10 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("W2 composed, recorder keeping every state", configuration: configuration(.mega)) { benchmark in
         recordingEveryState.run(actions: benchmark.scaledIterations.count)
     }
+    let streaming = ComposedWorkload(streaming: true)
+    Benchmark("W2 composed, streaming to the live inspector", configuration: configuration(.mega)) { benchmark in
+        streaming.run(actions: benchmark.scaledIterations.count)
+    }
     let supervising = ComposedWorkload(supervising: 10_000)
     Benchmark("W2 composed, state-driven set of 10,000 keys, nothing changed", configuration: configuration(.mega)) { benchmark in
         supervising.run(actions: benchmark.scaledIterations.count)

@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import RexCore
 import RexMiddlewares
@@ -6,16 +7,16 @@ import RexDevTools
 /// W2: a state of 10 sub-states; 10 reducers and 10 middlewares, each lifted by key path to its
 /// sub-state; actions cycle over the 10 kinds.
 public final class ComposedWorkload {
-    public enum SubAction: Sendable, Equatable {
+    public enum SubAction: Codable, Sendable, Equatable {
         case bump
         case reset
     }
 
-    public struct SubState: Sendable, Equatable {
+    public struct SubState: Codable, Sendable, Equatable {
         public var value = 0
     }
 
-    public enum Action: Sendable {
+    public enum Action: Codable, Sendable {
         case s0(SubAction)
         case s1(SubAction)
         case s2(SubAction)
@@ -28,7 +29,7 @@ public final class ComposedWorkload {
         case s9(SubAction)
     }
 
-    public struct State: Sendable {
+    public struct State: Codable, Sendable {
         public var s0 = SubState()
         public var s1 = SubState()
         public var s2 = SubState()
@@ -68,6 +69,8 @@ public final class ComposedWorkload {
     static let kinds: [Action] = [Action.s0(.bump), Action.s1(.bump), Action.s2(.bump), Action.s3(.bump), Action.s4(.bump), Action.s5(.bump), Action.s6(.bump), Action.s7(.bump), Action.s8(.bump), Action.s9(.bump)]
 
     let store: ReduxStoreBase<Action, State>
+    /// With `streaming`, the live inspector the store streams to.
+    let inspector: LiveInspector<Action, State>?
 
     /// How a recorder joined to W2 keeps states.
     public enum Recording: Sendable {
@@ -83,7 +86,8 @@ public final class ComposedWorkload {
     /// `EffectSupervisor` joined to them, running one long effect per key of `downloads`, made
     /// of that many keys, which no action changes: what a state-driven set costs a turn that
     /// leaves it as it was (the effects start in a first turn, here, before any is measured).
-    public init(persisting: Bool = false, recording: Recording? = nil, supervising keys: Int? = nil, effectsEnd: Bool = false) {
+    public init(persisting: Bool = false, recording: Recording? = nil, streaming: Bool = false, supervising keys: Int? = nil, effectsEnd: Bool = false) {
+        var inspector: LiveInspector<Action, State>?
         let subReducer = Self.subReducer
         let reducer =
         subReducer.lift(action: \Action.s0, state: \State.s0) <>
@@ -148,8 +152,27 @@ public final class ComposedWorkload {
             case .everyState: Recorder<Action, State>(capacity: 1_000)
             }
             store = ReduxStoreBase(initialState: State(), reducer: reducer, middleware: middleware <> recorder.middleware)
+        } else if streaming {
+            // A live inspector whose server takes every batch at once: what streaming costs the
+            // turn (the append) and the sending task (encoding each step), the server aside.
+            let travel = TimeTravel(recorder: Recorder(capacity: 1_000, reducer: reducer))
+            let streamer = LiveInspector(travel: travel, transport: TakingEverything())
+            store = ReduxStoreBase(initialState: State(), reducer: travel.reducer(reducer), middleware: travel.middleware(middleware <> streamer.middleware))
+            streamer.start(in: store)
+            inspector = streamer
         } else {
             store = ReduxStoreBase(initialState: State(), reducer: reducer, middleware: middleware)
+        }
+        self.inspector = inspector
+    }
+
+    /// A server that takes every batch at once and never sends a command.
+    struct TakingEverything: LiveInspectorTransport {
+        func send(batch: Data) async throws {}
+
+        func commands(after sequence: Int) async throws -> [LiveInspectorCommand] {
+            try await Task.sleep(for: .seconds(86_400))
+            return []
         }
     }
 

@@ -30,7 +30,7 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
-    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W2s|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11|W13|W13s|W13n|W13nr|W13ns|W14|W14s|W14r|W14rs|W15|W15L|W15u|W15uL ACTIONS")
+    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W2l|W2s|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11|W13|W13s|W13n|W13nr|W13ns|W14|W14s|W14r|W14rs|W15|W15L|W15u|W15uL ACTIONS")
     exit(2)
 }
 switch arguments[1] {
@@ -39,6 +39,7 @@ case "W2": ComposedWorkload().run(actions: actions)
 case "W2p": ComposedWorkload(persisting: true).run(actions: actions)
 case "W2r": ComposedWorkload(recording: .withReducer).run(actions: actions)
 case "W2re": ComposedWorkload(recording: .everyState).run(actions: actions)
+case "W2l": ComposedWorkload(streaming: true).run(actions: actions)
 // W2 with a state-driven set of 10,000 keys that no action changes. Its 10,000 effects start
 // (and then sleep) on the global executor's threads, in the setup, before the counted actions.
 case "W2s": ComposedWorkload(supervising: 10_000, effectsEnd: true).run(actions: actions)
@@ -89,6 +90,6 @@ case "W6":
     }
     done.wait()
 default:
-    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W2s, W3, W4, W6, W8, W8L, W8s, W9, W9L, W9Lo, W10, W11, W13, W13s, W13n, W13nr, W13ns, W14, W14s, W14r, W14rs, W15, W15L, W15u or W15uL")
+    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W2l, W2s, W3, W4, W6, W8, W8L, W8s, W9, W9L, W9Lo, W10, W11, W13, W13s, W13n, W13nr, W13ns, W14, W14s, W14r, W14rs, W15, W15L, W15u or W15uL")
     exit(2)
 }
