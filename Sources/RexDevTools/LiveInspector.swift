@@ -13,40 +13,47 @@ import RexCore
 /// inspector.start(in: store)
 /// ```
 ///
-/// A turn never waits on the network: it appends its step to a buffer of at most `capacity`
-/// steps (O(1)); one task of the inspector's own sends them in batches of at most `batchSize`,
-/// one batch at a time, and another long-polls the page's commands. When the buffer is full the
-/// oldest steps go, and the next batch says how many. A server that fails or goes away costs
-/// the app that buffer and one batch: the inspector tries again with backoff (0.1 s doubling to
-/// 5 s, on `clock`) and sends on once the server is back. A poll answered with no new command
-/// is asked again after 0.1 s. ``stop()`` ends both tasks. The wire
-/// protocol is in `Docs/LiveInspectorProtocol.md`.
+/// Or make the store, its recorder, traveller and inspector in one line, with the store
+/// initializer this module adds: `ReduxStoreBase(initialState:reducer:middleware:liveInspectorToken:)`.
+///
+/// A turn never waits on the network, nor copies anything for it: the steps to send are the
+/// recorder's, and a turn only notes its own, as the recorder does, and wakes the sending task
+/// if it waits (one lock). Woken, that task waits `latency` (0.1 s) for more, then reads the
+/// steps not sent yet from the recorder, at most `batchSize` (100), and sends them; then waits
+/// `latency` again before the next batch: at most `batchSize` steps leave each `latency`, whatever
+/// the app's pace, so that sending costs the app's threads little. Another task long-polls the
+/// page's commands. Steps the recorder no longer keeps when their turn to be sent comes (more than its
+/// `capacity` behind) are dropped, and the next batch says how many. A server that fails or goes
+/// away costs the app nothing: the inspector tries again with backoff (0.1 s doubling to 5 s, on
+/// `clock`) and sends on once the server is back. A poll answered with no new command is asked
+/// again after 0.1 s. ``stop()`` ends both tasks. The wire protocol is in
+/// `Docs/LiveInspectorProtocol.md`.
 //
-// Invariant: `lock` guards every `var`. The sending task waits on `waiter` only while there is
-// nothing to send and the inspector is not stopped; whoever gives it something to send (a turn,
-// a rejection) or stops it takes the waiter under the lock and resumes it after.
+// Invariant: `lock` guards every `var`. Only the sending task changes `nextIndex` and
+// `initialStateSent`. The sending task waits on `signal` unless, once its wait is set up, it
+// finds something to send (so that no turn's notification is lost).
 public final class LiveInspector<Action: Codable & Sendable, State: Codable & Sendable>: @unchecked Sendable {
     // @unchecked: every `var` is guarded by `lock`; the `let`s are Sendable.
-    /// The traveller that carries out the page's jumps; its recorder records the steps.
+    /// The traveller that carries out the page's jumps; its recorder keeps the steps to send.
     public let travel: TimeTravel<Action, State>
     /// How the inspector reaches the server.
     public let transport: any LiveInspectorTransport
-    /// The most steps waiting to be sent; past it, the oldest are dropped and counted.
-    public let capacity: Int
     /// The most steps in one batch.
     public let batchSize: Int
+    /// How long a step that finds the sending task idle waits for others to join its batch.
+    public let latency: Duration
     private let clock: any Clock<Duration>
     private let log: @Sendable (String) -> Void
-    private let tickClock = TickClock()
-    /// The index of the first turn this inspector notes: the recorder's count when it was made.
-    private let firstIndex: Int
+    /// Wakes the sending task: notified by each turn, and by a rejection.
+    @usableFromInline let signal = LiveInspectorSignal()
 
     private let lock = NSLock()
-    private var buffer: LiveInspectorBuffer<Action, State>
+    /// The index of the next step to send: at first, the recorder's count when the inspector
+    /// was made.
     private var nextIndex: Int
-    private var initialState: State?
+    /// Whether a batch with steps was sent: the first carries the state before its first step.
+    private var initialStateSent = false
     private var rejected: [LiveInspectorRejectedCommand] = []
-    private var waiter: CheckedContinuation<Void, Never>?
     private var tasks: [Task<Void, Never>] = []
     private var started = false
     private var stopped = false
@@ -54,29 +61,30 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
     /// An inspector that sends `travel`'s recorder's steps through `transport`.
     ///
     /// - Parameters:
-    ///   - travel: The traveller wrapping the store; its recorder numbers the steps.
+    ///   - travel: The traveller wrapping the store; its recorder keeps the steps until they are
+    ///     sent (its `capacity` bounds how far behind sending may fall).
     ///   - transport: The way to the server.
-    ///   - capacity: The most steps waiting to be sent (1,000 by default).
     ///   - batchSize: The most steps in one request (100 by default).
+    ///   - latency: How long a step that finds the sending task idle waits, on `clock`, for
+    ///     others to join its batch (0.1 s by default): an app that dispatches many actions a
+    ///     second wakes the task once for each batch, not once for each turn.
     ///   - clock: The clock of the waits between tries (a test gives a `TestClock`).
     ///   - log: Where failures and rejected commands are told (standard error by default).
     public init(
         travel: TimeTravel<Action, State>,
         transport: any LiveInspectorTransport,
-        capacity: Int = 1_000,
         batchSize: Int = 100,
+        latency: Duration = .milliseconds(100),
         clock: any Clock<Duration> = ContinuousClock(),
         log: @escaping @Sendable (String) -> Void = LiveInspectorLog.standardError
     ) {
         self.travel = travel
         self.transport = transport
-        self.capacity = max(capacity, 1)
         self.batchSize = max(batchSize, 1)
+        self.latency = latency
         self.clock = clock
         self.log = log
-        buffer = LiveInspectorBuffer(capacity: capacity)
-        firstIndex = travel.recorder.recordedCount
-        nextIndex = firstIndex
+        nextIndex = travel.recorder.recordedCount
     }
 
     /// An inspector that sends `travel`'s recorder's steps over HTTP to the server at `server`
@@ -85,36 +93,34 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
         travel: TimeTravel<Action, State>,
         token: String,
         server: URL = URLSessionLiveInspectorTransport.defaultServer,
-        sessionID: String = UUID().uuidString,
-        capacity: Int = 1_000
+        sessionID: String = UUID().uuidString
     ) {
         let transport = URLSessionLiveInspectorTransport(server: server, sessionID: sessionID, token: token)
-        self.init(travel: travel, transport: transport, capacity: capacity)
+        self.init(travel: travel, transport: transport)
     }
 
-    /// The middleware to compose in place of the recorder's: it records as the recorder's does,
-    /// and hands each turn to this inspector.
-    public var middleware: LiveInspectorMiddleware<Action, State> {
-        LiveInspectorMiddleware(recording: travel.recorder.middleware, inspector: self)
+    /// The middleware to compose in place of the recorder's: the recorder's middleware, which
+    /// also wakes this inspector's sending task as each turn ends.
+    @inlinable
+    public var middleware: RecorderMiddleware<Action, State> {
+        RecorderMiddleware(recorder: travel.recorder, notifying: signal)
     }
 
-    /// How many steps wait to be sent.
+    /// How many steps wait to be sent: those the recorder ended and still keeps, from the next
+    /// to send; 0 once stopped.
     public var bufferedCount: Int {
-        lock.withLock { buffer.count }
+        let recorded = travel.recorder.recordedCount
+        return lock.withLock {
+            stopped ? 0 : max(0, recorded - max(nextIndex, recorded - travel.recorder.capacity))
+        }
     }
 
     /// Starts sending steps and carrying out the page's commands on `store`, the store whose
-    /// reducer and middleware ``travel`` wraps. Its state now is the first batch's initial
-    /// state, if no turn was noted yet. Does nothing if started before.
+    /// reducer and middleware ``travel`` wraps. Does nothing if started before, or stopped.
     public func start(in store: some StoreType<Action, State>) {
-        let state = store.state
         lock.withLock {
             guard !started, !stopped else { return }
             started = true
-            // Read before any turn was noted, the state is the one before the first step sent.
-            if nextIndex == firstIndex {
-                initialState = state
-            }
             tasks = [
                 Task { [self] in await sendSteps() },
                 Task { [self] in await carryOutCommands(in: store) },
@@ -122,42 +128,23 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
         }
     }
 
-    /// Ends the inspector's tasks and returns once they have ended; steps not sent are dropped,
-    /// and later turns are no longer kept. Until then its tasks keep the inspector and the store
-    /// alive, as an inspector is meant to live as long as the app.
-    ///
-    /// - Complexity: O(`capacity`), to let the buffer go.
+    /// Ends the inspector's tasks and returns once they have ended; steps not sent are not
+    /// sent. Until then its tasks keep the inspector and the store alive, as an inspector is
+    /// meant to live as long as the app.
     public func stop() async {
-        let (tasks, waiter) = lock.withLock {
+        let tasks = lock.withLock {
             stopped = true
-            buffer = LiveInspectorBuffer(capacity: capacity)
             rejected = []
-            defer { self.tasks = []; self.waiter = nil }
-            return (self.tasks, self.waiter)
+            defer { self.tasks = [] }
+            return self.tasks
         }
-        waiter?.resume()
+        signal.stop()
         for task in tasks {
             task.cancel()
         }
         for task in tasks {
             await task.value
         }
-    }
-
-    /// Keeps a turn's step for the next batch: what a turn of the store does with the
-    /// inspector. O(1), under the lock; wakes the sending task if it waits.
-    func noteTurn(_ action: Action, from source: ActionSource, start: UInt64, end: UInt64, state: State) {
-        lock.lock()
-        guard !stopped else {
-            lock.unlock()
-            return
-        }
-        buffer.append(LiveInspectorBuffer.Turn(index: nextIndex, action: action, source: source, start: start, end: end, state: state))
-        nextIndex += 1
-        let waiter = self.waiter
-        self.waiter = nil
-        lock.unlock()
-        waiter?.resume()
     }
 
     /// The most rejected commands waiting to be sent back: past it, the oldest go.
@@ -169,41 +156,50 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
     /// - Complexity: O(``rejectionLimit``) when the limit is reached, O(1) otherwise.
     func reject(_ command: LiveInspectorCommand, because reason: String) {
         log("Rex live inspector: command \(command.sequence) not carried out: \(reason)")
-        let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
-            guard !stopped else { return nil }
-            // Bounded as the steps are: a page that sends bad commands while the server takes
-            // no batch costs at most this many.
+        lock.withLock {
+            guard !stopped else { return }
+            // Bounded: a page that sends bad commands while the server takes no batch costs at
+            // most this many.
             if rejected.count == Self.rejectionLimit {
                 rejected.removeFirst()
             }
             rejected.append(LiveInspectorRejectedCommand(sequence: command.sequence, reason: reason))
-            defer { self.waiter = nil }
-            return self.waiter
         }
-        waiter?.resume()
+        signal.notify()
     }
 
-    /// Sends batches, one at a time, until stopped: each is tried again, with backoff, until the
+    /// Sends batches, one at a time, until stopped: waits until there is something to send,
+    /// then `latency` for more, then sends one batch, and again. So at most `batchSize` steps
+    /// leave each `latency`: an app that runs more turns than that (or while the server is away)
+    /// costs the sending task no more work, and the steps the recorder no longer keeps by the
+    /// time they would leave are dropped. Each batch is tried again, with backoff, until the
     /// server takes it.
     private func sendSteps() async {
         var backoff = LiveInspectorBackoff()
-        while let batch = await nextBatch() {
-            let body: Data
-            do {
-                body = try batch.jsonData()
-            } catch {
-                log("Rex live inspector: a batch of \(batch.steps.count) steps does not encode, dropped: \(error)")
-                continue
+        while !isStopped {
+            await signal.wait(unlessAfterwards: { [self] in hasSomethingToSend })
+            if latency > .zero {
+                // Cancelled only by `stop()`, which the loop then sees.
+                try? await clock.sleep(for: latency)
             }
-            while true {
+            if let batch = nextBatch() {
+                let body: Data
                 do {
-                    try await transport.send(batch: body)
-                    backoff.reset()
-                    break
+                    body = try batch.jsonData()
                 } catch {
-                    if isStopped { return }
-                    log("Rex live inspector: sending failed, trying again: \(error)")
-                    do { try await clock.sleep(for: backoff.next()) } catch { return }
+                    log("Rex live inspector: a batch of \(batch.steps.count) steps does not encode, dropped: \(error)")
+                    continue
+                }
+                while true {
+                    do {
+                        try await transport.send(batch: body)
+                        backoff.reset()
+                        break
+                    } catch {
+                        if isStopped { return }
+                        log("Rex live inspector: sending failed, trying again: \(error)")
+                        do { try await clock.sleep(for: backoff.next()) } catch { return }
+                    }
                 }
             }
         }
@@ -213,43 +209,35 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
         lock.withLock { stopped }
     }
 
-    /// The next batch to send, once there is one; `nil` once stopped.
-    private func nextBatch() async -> LiveInspectorBatch<Action, State>? {
-        while true {
-            let taken: (turns: [LiveInspectorBuffer<Action, State>.Turn], dropped: Int, initialState: State?, rejected: [LiveInspectorRejectedCommand])? = lock.withLock {
-                guard !stopped, buffer.count > 0 || buffer.dropped > 0 || !rejected.isEmpty else { return nil }
-                let (turns, dropped) = buffer.take(upTo: batchSize)
-                defer { initialState = nil; rejected = [] }
-                return (turns, dropped, initialState, rejected)
-            }
-            if let taken {
-                return LiveInspectorBatch(dropped: taken.dropped, initialState: taken.initialState, steps: steps(of: taken.turns), rejectedCommands: taken.rejected)
-            }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                lock.lock()
-                if stopped || buffer.count > 0 || buffer.dropped > 0 || !rejected.isEmpty {
-                    lock.unlock()
-                    continuation.resume()
-                } else {
-                    waiter = continuation
-                    lock.unlock()
-                }
-            }
-            if isStopped { return nil }
-        }
+    /// Whether the recorder has a step not sent yet, or a rejection waits.
+    private var hasSomethingToSend: Bool {
+        let recorded = travel.recorder.recordedCount
+        return lock.withLock { recorded > nextIndex || !rejected.isEmpty }
     }
 
-    /// The turns as recorded steps, their ticks made dates and durations.
-    private func steps(of turns: [LiveInspectorBuffer<Action, State>.Turn]) -> [RecordedStep<Action, State>] {
-        let rate = tickClock.nanosecondsPerTick()
-        return turns.map { turn in
-            RecordedStep(
-                index: turn.index,
-                action: turn.action,
-                source: turn.source,
-                time: tickClock.date(turn.start, rate: rate),
-                duration: tickClock.duration(from: turn.start, to: turn.end, rate: rate),
-                state: turn.state
+    /// The next batch to send: the steps not sent yet that the recorder keeps (at most
+    /// `batchSize`), and the rejections; `nil` when there is none, or once stopped.
+    ///
+    /// - Complexity: O(`batchSize` + the recorder's `snapshotInterval`) runs of the reducer and
+    ///   copies of steps, away from any lock but the recorder's, held while the turns are copied.
+    private func nextBatch() -> LiveInspectorBatch<Action, State>? {
+        let first = lock.withLock { nextIndex }
+        let read = travel.recorder.read(from: first, limit: batchSize)
+        return lock.withLock {
+            guard !stopped, read != nil || !rejected.isEmpty else { return nil }
+            defer { rejected = [] }
+            guard let (stateBefore, steps) = read, let last = steps.last else {
+                return LiveInspectorBatch(dropped: 0, initialState: nil, steps: [], rejectedCommands: rejected)
+            }
+            defer {
+                nextIndex = last.index + 1
+                initialStateSent = true
+            }
+            return LiveInspectorBatch(
+                dropped: steps[0].index - first,
+                initialState: initialStateSent ? nil : stateBefore,
+                steps: steps,
+                rejectedCommands: rejected
             )
         }
     }

@@ -158,13 +158,17 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         )
     }
 
-    /// The steps kept, and the state before the oldest; `nil` before the first step. The turns
-    /// are copied under the lock, and the states between kept ones made after it.
-    func read() -> (initialState: State, steps: [RecordedStep<Action, State>])? {
+    /// The steps kept from step `first` (or from the oldest kept, if later), at most `limit` of
+    /// them, and the state before the first of them; `nil` when there is no such step. The
+    /// turns are copied under the lock, and the states between kept ones made after it.
+    ///
+    /// - Complexity: O(*k*) for the *k* steps read, and up to `k + snapshotInterval` runs of the
+    ///   reducer.
+    func read(from first: Int = 0, limit: Int = .max) -> (initialState: State, steps: [RecordedStep<Action, State>])? {
         let window = lock.withLock {
             noteEndOfTurnUnderWay()
             checkLocked()
-            return log.window()
+            return log.window(from: first, limit: limit)
         }
         guard let window else { return nil }
         let rate = clock.nanosecondsPerTick()

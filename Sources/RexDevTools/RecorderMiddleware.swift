@@ -18,6 +18,17 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: MiddlewareP
         afterTurn = { [recorder] _ in recorder.end(at: TickClock.now()) }
     }
 
+    /// A middleware that records into `recorder` and, once each turn's end is noted, notifies
+    /// `signal`: the live inspector's middleware.
+    @inlinable
+    init(recorder: Recorder<Action, State>, notifying signal: LiveInspectorSignal) {
+        self.recorder = recorder
+        afterTurn = { [recorder] _ in
+            recorder.end(at: TickClock.now())
+            signal.notify()
+        }
+    }
+
     /// Notes the action, its source and the time; the step is recorded once the turn has run.
     @inlinable
     public func handle(action: Action, from dispatcher: ActionSource, state: @escaping GetState<State>) -> IO<Action> {

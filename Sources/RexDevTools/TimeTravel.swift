@@ -32,13 +32,24 @@ import RexCore
 ///
 /// Each move is a turn of the store: the traveller dispatches the action of a recorded step as
 /// its carrier, and the wrapped reducer puts the recorded state in place of reducing it.
-public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sendable {  // every `var` is guarded by `lock`
+//
+// Invariant: `lock` guards every `var`, and every change of `travellingWord`, which holds 1
+// exactly while `travelling` (from a jump's start until the turn that returns to live). A move's
+// state is pending only while travelling. So a turn that reads 0 there (acquiring; the move
+// that set it dispatches its carrier after, so that the carrier's turn reads 1) has nothing to
+// apply and reduces as usual, without the lock.
+public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sendable {  // every `var` is guarded by `lock`, and `travellingWord` is atomic
     /// The steps travelled through.
     public let recorder: Recorder<Action, State>
     private let lock = NSLock()
     /// The state to put in place at the next turn, and whether that turn ends the travel.
     private var pending: (state: State, endsTravel: Bool)?
-    private var travelling = false
+    /// 1 while travelling, read by each turn without the lock.
+    private let travellingWord = AtomicWord(0)
+    private var travelling: Bool {
+        get { travellingWord.loadRelaxed() != 0 }
+        set { travellingWord.storeReleasing(newValue ? 1 : 0) }
+    }
     /// The position in the recorder's steps, while travelling.
     private var current: Int?
     /// The store's state when the travel began.
@@ -52,7 +63,7 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
 
     /// Whether the store is away from live.
     public var isTravelling: Bool {
-        lock.withLock { travelling }
+        travellingWord.loadAcquiring() != 0
     }
 
     /// The position in ``Recorder/steps`` the store shows, while travelling; `nil` when live.
@@ -69,14 +80,27 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
     /// drops the app's actions.
     public func reducer(_ reducer: Reducer<Action, State>) -> Reducer<Action, State> {
         Reducer.reduce { [self] action, state in
-            switch takePending() {
-            case .apply(let recorded):
-                state = recorded
-            case .drop:
-                return
-            case .reduce:
+            // Live, with no move pending: the app's reducer, without the lock.
+            guard isTravelling else {
                 reducer.reduce(action, &state)
+                return
             }
+            reduceWhileTravelling(action, &state, with: reducer)
+        }
+    }
+
+    /// What the wrapped reducer does while travelling: puts the pending move's state in place,
+    /// or drops the action. Apart from the live path, so that a live turn does not make the
+    /// metadata of `Turn` (a generic type, looked up at run time in this unspecialized code).
+    @inline(never)
+    private func reduceWhileTravelling(_ action: Action, _ state: inout State, with reducer: Reducer<Action, State>) {
+        switch takePending() {
+        case .apply(let recorded):
+            state = recorded
+        case .drop:
+            return
+        case .reduce:
+            reducer.reduce(action, &state)
         }
     }
 
@@ -154,6 +178,7 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
 
     private func takePending() -> Turn {
         lock.withLock {
+            assert(pending == nil || travelling, "TimeTravel: a move pending while live")
             if let (state, endsTravel) = pending {
                 pending = nil
                 if endsTravel {

@@ -97,21 +97,22 @@ struct TurnLog<Action, State> {
         nextState = nextState + 1 == stateCount ? 0 : nextState + 1
     }
 
-    /// What reading the last `capacity` ended turns needs, copied out: those turns, the turns
-    /// from the kept state before the oldest of them, and the kept states among them. `nil`
-    /// before a turn has ended.
+    /// What reading ended turns needs, copied out: the kept ones from turn `first` (or the
+    /// oldest kept, if later), at most `limit` of them, the turns from the kept state before the
+    /// first of them, and the kept states among them. `nil` when no such turn has ended.
     ///
-    /// - Complexity: O(`capacity + interval`).
-    func window() -> TurnWindow<Action, State>? {
-        guard ended > 0 else { return nil }
-        let firstRead = max(0, ended - capacity)
+    /// - Complexity: O(*k* + `interval`) for the *k* turns read (at most `capacity`).
+    func window(from first: Int = 0, limit: Int = .max) -> TurnWindow<Action, State>? {
+        let firstRead = max(first, ended - capacity, 0)
+        guard firstRead < ended, limit > 0 else { return nil }
+        let endRead = firstRead + min(limit, ended - firstRead)
         let firstKept = firstRead / interval
-        let lastKept = ended / interval
+        let lastKept = endRead / interval
         let turnSlots = capacity + interval
         return TurnWindow(
             firstTurn: firstKept * interval,
             firstRead: firstRead,
-            turns: (firstKept * interval..<ended).map { turns[$0 % turnSlots] },
+            turns: (firstKept * interval..<endRead).map { turns[$0 % turnSlots] },
             kept: (firstKept...lastKept).map { states[$0 % stateCount] },
             interval: interval
         )

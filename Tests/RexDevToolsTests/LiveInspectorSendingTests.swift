@@ -34,6 +34,23 @@ struct LiveInspectorSendingTests {
         await app.inspector.stop()
     }
 
+    @Test("A step that finds the sending task idle waits the latency, on the clock, for the steps that come meanwhile: one batch, one wake")
+    func latencyGathersOneBatch() async throws {
+        let app = LiveInspectorTestApp(latency: .milliseconds(100))
+        app.store.dispatch(.increment)
+        // The sending task, woken by the turn, waits out the latency.
+        try await app.waitForSleeper()
+        app.store.dispatch(.increment)
+        app.store.dispatch(.add("a"))
+        app.clock.advance(by: .milliseconds(100))
+        let batch = try await app.acceptNextBatch()
+
+        #expect(batch.steps.map(\.index) == [0, 1, 2])
+        #expect(batch.initialState == Domain.State())
+        #expect(batch.steps.last?.state.items == ["a"])
+        await app.inspector.stop()
+    }
+
     @Test("A batch's steps are encoded as a session file's steps")
     func batchStepsAreSessionSteps() async throws {
         let app = LiveInspectorTestApp()
@@ -48,7 +65,7 @@ struct LiveInspectorSendingTests {
         await app.inspector.stop()
     }
 
-    @Test("A full buffer drops the oldest steps, and the next batch says how many")
+    @Test("Steps the recorder no longer keeps when their turn to be sent comes are dropped, and the next batch says how many")
     func fullBufferDropsOldest() async throws {
         let app = LiveInspectorTestApp(capacity: 3)
         app.store.dispatch(.increment)

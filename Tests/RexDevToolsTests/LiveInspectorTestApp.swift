@@ -17,14 +17,14 @@ struct LiveInspectorTestApp {
     let inspector: LiveInspector<Domain.Action, Domain.State>
     let store: ReduxStoreBase<Domain.Action, Domain.State>
 
-    init(capacity: Int = 100, batchSize: Int = 100) {
-        recorder = RexDevTools.Recorder(reducer: Domain.reducer, snapshotInterval: 4)
+    init(capacity: Int = 100, batchSize: Int = 100, latency: Duration = .zero) {
+        recorder = RexDevTools.Recorder(capacity: capacity, reducer: Domain.reducer, snapshotInterval: 4)
         travel = TimeTravel(recorder: recorder)
         inspector = LiveInspector(
             travel: travel,
             transport: transport,
-            capacity: capacity,
             batchSize: batchSize,
+            latency: latency,
             clock: clock,
             log: { [logged] in logged.record($0) }
         )

@@ -16,19 +16,29 @@ struct RecorderSnapshotTests {
         }
     }
 
+    /// A store recorded twice: keeping every state, and every `snapshotInterval`-th.
+    static func recordedStore(capacity: Int, snapshotInterval: Int) -> (
+        everyState: RexDevTools.Recorder<Domain.Action, Domain.State>,
+        sampled: RexDevTools.Recorder<Domain.Action, Domain.State>,
+        store: Domain.Store
+    ) {
+        let everyState = RexDevTools.Recorder<Domain.Action, Domain.State>(capacity: capacity)
+        let sampled = RexDevTools.Recorder(capacity: capacity, reducer: Domain.reducer, snapshotInterval: snapshotInterval)
+        let store = Domain.Store(
+            initialState: Domain.State(),
+            reducer: Domain.reducer,
+            middleware: everyState.middleware <> sampled.middleware
+        )
+        return (everyState, sampled, store)
+    }
+
     @Test("Its steps, read at any moment, are those of a recorder that keeps every state", arguments: [1, 2, 3, 7, 32])
     func sameAsKeepingEveryState(snapshotInterval: Int) throws {
         let seed = UInt64.random(in: 0...UInt64.max)
         var generator = SplitMix64(seed: seed)
         for _ in 0..<20 {
             let capacity = Int.random(in: 1...25, using: &generator)
-            let everyState = RexDevTools.Recorder<Domain.Action, Domain.State>(capacity: capacity)
-            let sampled = RexDevTools.Recorder(capacity: capacity, reducer: Domain.reducer, snapshotInterval: snapshotInterval)
-            let store = Domain.Store(
-                initialState: Domain.State(),
-                reducer: Domain.reducer,
-                middleware: everyState.middleware <> sampled.middleware
-            )
+            let (everyState, sampled, store) = Self.recordedStore(capacity: capacity, snapshotInterval: snapshotInterval)
             let turns = Int.random(in: 1...120, using: &generator)
             for turn in 0..<turns {
                 store.dispatch(Self.randomAction(&generator, turn: turn))

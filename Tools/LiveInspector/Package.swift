@@ -29,7 +29,12 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveInspectorServerTests",
-            dependencies: ["LiveInspectorServer", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: [
+                "LiveInspectorServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "RexCore", package: rexPackage),
+                .product(name: "RexDevTools", package: rexPackage),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -28,20 +28,14 @@ guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: live-inspector-sample-app TOKEN [SERVER]\n".utf8))
     exit(2)
 }
-let recorder = Recorder(reducer: counterReducer)
-let travel = TimeTravel(recorder: recorder)
-let inspector = LiveInspector(
-    travel: travel,
-    token: arguments[1],
-    server: arguments.count > 2 ? URL(string: arguments[2])! : URLSessionLiveInspectorTransport.defaultServer,
-    sessionID: "sample"
-)
+// Connected in one line, as the article shows: the store's recorder, traveller and inspector
+// made and started with it.
 let store = ReduxStoreBase(
     initialState: CounterState(),
-    reducer: travel.reducer(counterReducer),
-    middleware: travel.middleware(inspector.middleware)
+    reducer: counterReducer,
+    liveInspectorToken: arguments[1],
+    liveInspectorServer: arguments.count > 2 ? URL(string: arguments[2])! : URLSessionLiveInspectorTransport.defaultServer
 )
-inspector.start(in: store)
 let printer = store.subscribe { state in
     let encoded = (try? JSONEncoder().encode(state)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
     FileHandle.standardOutput.write(Data("state \(encoded)\n".utf8))

@@ -1,7 +1,7 @@
-import RexCore
-
-/// The state getter of a supervisor's first turn, kept once and read at every turn after: by
-/// `handle`, to know whether it is kept, and by the check after the turn, to read the state.
+/// The state getter of a store's first turn, kept once and read at every turn after: a
+/// supervisor's (RexMiddlewares), read by the check after each turn; a time traveller's
+/// (RexDevTools), read by the getter its held middlewares are given, which it makes once instead
+/// of at every turn.
 ///
 /// Once kept, it is read with one atomic load (an ``AtomicWord``, the same on every platform)
 /// and no lock: the check of a turn that changed nothing costs little more than its comparison.
@@ -12,16 +12,17 @@ import RexCore
 /// the write before the read. The lock only keeps two first turns of two stores from both
 /// writing. Debug builds check that `stored` is written once; ``checkInvariants()`` checks that
 /// the flag and the getter agree.
-final class KeptStateGetter<State>: @unchecked Sendable {  // `stored` is written once, under `lock`, before `isKept` says so (release), and read only after `isKept` says so (acquire)
+@usableFromInline
+package final class KeptStateGetter<State>: @unchecked Sendable {  // `stored` is written once, under `lock`, before `isKept` says so (release), and read only after `isKept` says so (acquire)
     private let lock = Lock()
     @exclusivity(unchecked) private var stored: GetState<State>?
     private let isKept = AtomicWord(0)
 
-    init() {}
+    package init() {}
 
     /// Keeps `getter` unless one is kept already.
-    @inline(__always)
-    func keepIfNeeded(_ getter: @escaping GetState<State>) {
+    @usableFromInline @inline(__always)
+    package func keepIfNeeded(_ getter: @escaping GetState<State>) {
         guard isKept.loadAcquiring() == 0 else { return }
         lock.withLock {
             // Two first turns of two stores may race here; the first one's getter is kept.
@@ -34,13 +35,13 @@ final class KeptStateGetter<State>: @unchecked Sendable {  // `stored` is writte
     }
 
     /// The kept getter; `nil` before the first turn.
-    var getter: GetState<State>? {
+    package var getter: GetState<State>? {
         isKept.loadAcquiring() != 0 ? stored : nil
     }
 
     /// Stops a debug build if the flag and the getter disagree: kept, and no getter; or a getter
     /// and not yet said to be kept.
-    func checkInvariants() {
+    package func checkInvariants() {
         #if DEBUG
         lock.withLock {
             let flag = isKept.loadAcquiring()

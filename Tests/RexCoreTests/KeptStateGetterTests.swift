@@ -1,10 +1,10 @@
-@testable import RexMiddlewares
+@testable import RexCore
 import Testing
 
 /// White-box tests of `KeptStateGetter`: the getter before and after it is kept, a second keep
 /// that changes nothing, and first turns of several threads racing to keep theirs, with the
 /// flag and the getter checked to agree after each step in this debug build.
-@Suite("A supervisor's kept state getter")
+@Suite("A kept state getter")
 struct KeptStateGetterTests {
     @Test("Before the first turn there is no getter; the first turn's is kept, and a later one changes nothing")
     func keptOnce() throws {

@@ -1,0 +1,60 @@
+import Testing
+@testable import RexDevTools
+
+/// White-box tests of the sending task's wake-up: each path of `LiveInspectorSignal`. A broken
+/// path leaves a task waiting, which the time limit turns into a failure.
+@Suite("LiveInspectorSignal", .timeLimit(.minutes(1)))
+struct LiveInspectorSignalTests {
+    /// Starts a task that waits on `signal` with no work, and returns it once its continuation is
+    /// handed over (when the signal asks whether there is work).
+    func waitingTask(on signal: LiveInspectorSignal) async -> Task<Void, Never> {
+        let (registered, continuation) = AsyncStream.makeStream(of: Void.self)
+        let task = Task {
+            await signal.wait(unlessAfterwards: {
+                continuation.yield()
+                return false
+            })
+        }
+        for await _ in registered { break }
+        return task
+    }
+
+    @Test("A notify resumes the waiting task, once: a second notify finds none and does nothing")
+    func notifyResumesOnce() async {
+        let signal = LiveInspectorSignal()
+        signal.notify()
+        let task = await waitingTask(on: signal)
+        signal.notify()
+        signal.notify()
+        await task.value
+        // Waiting again needs a new notify: the earlier ones left nothing behind.
+        let second = await waitingTask(on: signal)
+        signal.notify()
+        await second.value
+    }
+
+    @Test("Work found after the wait is set up ends it at once: a turn between the look and the wait is not lost")
+    func workFoundAfterwardsEndsTheWait() async {
+        let signal = LiveInspectorSignal()
+        var asked = 0
+        await signal.wait(unlessAfterwards: {
+            asked += 1
+            return true
+        })
+        #expect(asked == 1)
+    }
+
+    @Test("Stopping resumes the waiting task, and later waits return at once")
+    func stopEndsWaits() async {
+        let signal = LiveInspectorSignal()
+        let task = await waitingTask(on: signal)
+        signal.stop()
+        await task.value
+        var asked = false
+        await signal.wait(unlessAfterwards: {
+            asked = true
+            return false
+        })
+        #expect(!asked)
+    }
+}
