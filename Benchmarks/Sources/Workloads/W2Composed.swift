@@ -86,7 +86,10 @@ public final class ComposedWorkload {
     /// `EffectSupervisor` joined to them, running one long effect per key of `downloads`, made
     /// of that many keys, which no action changes: what a state-driven set costs a turn that
     /// leaves it as it was (the effects start in a first turn, here, before any is measured).
-    public init(persisting: Bool = false, recording: Recording? = nil, streaming: Bool = false, supervising keys: Int? = nil, effectsEnd: Bool = false) {
+    ///
+    /// With `streaming`, the store streams to a live inspector whose sending task waits
+    /// `latency` before each batch (the inspector's 0.1 s by default).
+    public init(persisting: Bool = false, recording: Recording? = nil, streaming: Bool = false, latency: Duration = .milliseconds(100), supervising keys: Int? = nil, effectsEnd: Bool = false) {
         var inspector: LiveInspector<Action, State>?
         let subReducer = Self.subReducer
         let reducer =
@@ -156,7 +159,7 @@ public final class ComposedWorkload {
             // A live inspector whose server takes every batch at once: what streaming costs the
             // turn (the append) and the sending task (encoding each step), the server aside.
             let travel = TimeTravel(recorder: Recorder(capacity: 1_000, reducer: reducer))
-            let streamer = LiveInspector(travel: travel, transport: TakingEverything())
+            let streamer = LiveInspector(travel: travel, transport: TakingEverything(), latency: latency)
             store = ReduxStoreBase(initialState: State(), reducer: travel.reducer(reducer), middleware: travel.middleware(middleware <> streamer.middleware))
             streamer.start(in: store)
             inspector = streamer
