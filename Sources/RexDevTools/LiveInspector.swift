@@ -182,8 +182,9 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
                 // Cancelled only by `stop()`, which the loop then sees.
                 try? await clock.sleep(for: latency)
             }
-            if let batch = nextBatch() {
-                let body: Data
+            if let (batch, stateBefore) = nextBatch() {
+                var batch = batch
+                var body: Data
                 do {
                     body = try batch.jsonData()
                 } catch {
@@ -198,6 +199,12 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
                     } catch {
                         if isStopped { return }
                         log("Rex live inspector: sending failed, trying again: \(error)")
+                        // The server may have restarted, and know nothing of this app: the batch
+                        // goes again with the state before its steps (a server that knew the app
+                        // keeps the one it has).
+                        if batch.initialState == nil, let stateBefore, let withState = try? batch.adding(initialState: stateBefore) {
+                            (batch, body) = withState
+                        }
                         do { try await clock.sleep(for: backoff.next()) } catch { return }
                     }
                 }
@@ -216,29 +223,31 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
     }
 
     /// The next batch to send: the steps not sent yet that the recorder keeps (at most
-    /// `batchSize`), and the rejections; `nil` when there is none, or once stopped.
+    /// `batchSize`), and the rejections, with the state before its steps; `nil` when there is
+    /// none, or once stopped.
     ///
     /// - Complexity: O(`batchSize` + the recorder's `snapshotInterval`) runs of the reducer and
     ///   copies of steps, away from any lock but the recorder's, held while the turns are copied.
-    private func nextBatch() -> LiveInspectorBatch<Action, State>? {
+    private func nextBatch() -> (batch: LiveInspectorBatch<Action, State>, stateBefore: State?)? {
         let first = lock.withLock { nextIndex }
         let read = travel.recorder.read(from: first, limit: batchSize)
         return lock.withLock {
             guard !stopped, read != nil || !rejected.isEmpty else { return nil }
             defer { rejected = [] }
             guard let (stateBefore, steps) = read, let last = steps.last else {
-                return LiveInspectorBatch(dropped: 0, initialState: nil, steps: [], rejectedCommands: rejected)
+                return (LiveInspectorBatch(dropped: 0, initialState: nil, steps: [], rejectedCommands: rejected), nil)
             }
             defer {
                 nextIndex = last.index + 1
                 initialStateSent = true
             }
-            return LiveInspectorBatch(
+            let batch = LiveInspectorBatch(
                 dropped: steps[0].index - first,
                 initialState: initialStateSent ? nil : stateBefore,
                 steps: steps,
                 rejectedCommands: rejected
             )
+            return (batch, stateBefore)
         }
     }
 

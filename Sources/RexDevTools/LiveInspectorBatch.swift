@@ -7,7 +7,8 @@ public struct LiveInspectorBatch<Action: Codable & Sendable, State: Codable & Se
     public var formatVersion: Int
     /// How many steps the app dropped since its previous batch, its buffer being full.
     public var dropped: Int
-    /// The state before the first step: in the app's first batch only.
+    /// The state before the first step: in the app's first batch, and in a batch sent again
+    /// after a failure (the server may have restarted and know nothing of the app).
     public var initialState: State?
     /// The steps, oldest first, each as a session file holds it.
     public var steps: [RecordedStep<Action, State>]
@@ -33,6 +34,15 @@ public struct LiveInspectorBatch<Action: Codable & Sendable, State: Codable & Se
     /// - Complexity: O(*n*) in the size of the steps.
     public func jsonData() throws -> Data {
         try RecordedSession<Action, State>.encoder(formatting: [.sortedKeys]).encode(self)
+    }
+
+    /// This batch with `initialState` as the state before its first step, and its JSON.
+    ///
+    /// - Complexity: O(*n*) in the size of the steps.
+    func adding(initialState: State) throws -> (batch: Self, json: Data) {
+        var batch = self
+        batch.initialState = initialState
+        return (batch, try batch.jsonData())
     }
 
     /// Reads a batch from the JSON of ``jsonData()``.

@@ -118,6 +118,25 @@ struct LiveInspectorSendingTests {
         await app.inspector.stop()
     }
 
+    @Test("A batch sent again after a failure carries the state before its steps, for a server that restarted and lost it")
+    func resentBatchCarriesItsStateBefore() async throws {
+        let app = LiveInspectorTestApp()
+        app.store.dispatch(.add("a"))
+        _ = try await app.acceptNextBatch()
+        app.store.dispatch(.add("b"))
+        let (sent, failing) = try await app.nextBatch()
+        app.transport.sends.fail(failing)
+        try await app.waitForSleeper()
+        app.clock.advance(by: .milliseconds(100))
+        let resent = try await app.acceptNextBatch()
+
+        #expect(sent.initialState == nil)
+        #expect(resent.steps.map(\.index) == [1])
+        #expect(resent.initialState?.items == ["a"])
+        #expect(resent.steps.map(\.state) == sent.steps.map(\.state))
+        await app.inspector.stop()
+    }
+
     @Test("Stopping ends the inspector's tasks, even while a send and a poll wait on the server")
     func stopEndsTasks() async throws {
         let app = LiveInspectorTestApp()

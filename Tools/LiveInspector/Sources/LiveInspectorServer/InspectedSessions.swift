@@ -43,7 +43,10 @@ actor InspectedSessions {
             throw LiveInspectorRequestError.badRequest("no steps, or a step without an index")
         }
         var session = sessions[id] ?? Session()
-        if let initialState = batch["initialState"] {
+        // The first one the session gets: an app sends one again after a failed send, in case
+        // this server restarted and lost it; a later one would not be the state before the
+        // session's first step.
+        if session.initialState == nil, let initialState = batch["initialState"] {
             session.initialState = initialState
         }
         session.dropped += batch["dropped"] as? Int ?? 0

@@ -47,7 +47,9 @@ struct LiveInspectorServerTests {
             try await client.execute(uri: "/apps/run-1/steps", method: .post, headers: Self.bearer, body: Self.batch(0...1, initialState: #"{"count":0}"#)) {
                 #expect($0.status == .noContent)
             }
-            try await client.execute(uri: "/apps/run-1/steps", method: .post, headers: Self.bearer, body: Self.batch(4...4, dropped: 2)) {
+            // A later state before (an app sends one again after a failed send) does not
+            // replace the session's first.
+            try await client.execute(uri: "/apps/run-1/steps", method: .post, headers: Self.bearer, body: Self.batch(4...4, dropped: 2, initialState: #"{"count":4}"#)) {
                 #expect($0.status == .noContent)
             }
             try await client.execute(uri: "/page/sessions?token=secret", method: .get) { response in
