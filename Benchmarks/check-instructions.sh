@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Counts the instructions per action (per effect, for W6) of W1–W4 (and W2 with a persistence middleware, W2p, with a recorder, W2r, and streaming to the live inspector, W2l), W6, W8–W11 (and W8 through subscript(id:), W8s), W13, W14, W15 and W15 with undo (W15u), and W2 beside a state-driven set, W2s under valgrind's
+# Counts the instructions per action (per effect, for W6) of W1–W4 (and W2 with a persistence middleware, W2p, with a recorder, W2r, keeping every state, W2re, and streaming to the live inspector, W2l), W6, W8–W11 (and W8 through subscript(id:), W8s), W13, W14, W15 and W15 with undo (W15u), and W2 beside a state-driven set, W2s under valgrind's
 # callgrind and holds them against instruction-ceilings.txt: a change that puts work on the
 # store's hot path fails.
 # Two run lengths are counted and differenced, so start-up and tear-down cancel out.
