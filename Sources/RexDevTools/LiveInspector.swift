@@ -19,18 +19,20 @@ import RexCore
 /// A turn never waits on the network, nor copies anything for it: the steps to send are the
 /// recorder's, and a turn only notes its own, as the recorder does, and wakes the sending task
 /// if it waits (one lock). Woken, that task waits `latency` (0.1 s) for more, then reads the
-/// steps not sent yet from the recorder, at most `batchSize` (100), and sends them; then waits
-/// `latency` again before the next batch: at most `batchSize` steps leave each `latency`, whatever
-/// the app's pace, so that sending costs the app's threads little. Another task long-polls the
-/// page's commands. Steps the recorder no longer keeps when their turn to be sent comes (more than its
-/// `capacity` behind) are dropped, and the next batch says how many. A server that fails or goes
-/// away costs the app nothing: the inspector tries again with backoff (0.1 s doubling to 5 s, on
-/// `clock`) and sends on once the server is back. A poll answered with no new command is asked
-/// again after 0.1 s. ``stop()`` ends both tasks. The wire protocol is in
-/// `Docs/LiveInspectorProtocol.md`.
+/// steps not sent yet from the recorder, `batchSize` (100) at a time, and sends them, one batch
+/// after another while full ones wait, at most ``batchesPerWake`` (10), then waits `latency`
+/// again: at most 10,000 steps leave each second by default, whatever the app's pace, so that
+/// sending costs the app's threads little. Steps the recorder no longer keeps when their turn to
+/// be sent comes (more than its `capacity` behind) are dropped, and the next batch says how
+/// many. Another task long-polls the page's commands. A server that fails or goes away costs the
+/// app nothing but tries: the inspector tries again with backoff (0.1 s doubling to 5 s, on
+/// `clock`), sends on once the server is back, with the state before the next steps (the server
+/// may have restarted); a batch the server finds too large goes in halves. A poll answered with
+/// no new command is asked again after 0.1 s. ``stop()`` ends both tasks. The wire protocol is
+/// in `Docs/LiveInspectorProtocol.md`.
 //
-// Invariant: `lock` guards every `var`. Only the sending task changes `nextIndex` and
-// `initialStateSent`. The sending task waits on `signal` unless, once its wait is set up, it
+// Invariant: `lock` guards every `var`. Only the sending task changes `nextIndex` (and reads
+// the steps after it). The sending task waits on `signal` unless, once its wait is set up, it
 // finds something to send (so that no turn's notification is lost).
 public final class LiveInspector<Action: Codable & Sendable, State: Codable & Sendable>: @unchecked Sendable {
     // @unchecked: every `var` is guarded by `lock`; the `let`s are Sendable.
@@ -40,23 +42,29 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
     public let transport: any LiveInspectorTransport
     /// The most steps in one batch.
     public let batchSize: Int
-    /// How long a step that finds the sending task idle waits for others to join its batch.
+    /// How long the sending task, woken, waits for more steps before it sends, and again after
+    /// ``batchesPerWake`` batches sent one after another.
     public let latency: Duration
-    private let clock: any Clock<Duration>
-    private let log: @Sendable (String) -> Void
+    let clock: any Clock<Duration>
+    let log: @Sendable (String) -> Void
     /// Wakes the sending task: notified by each turn, and by a rejection.
     @usableFromInline let signal = LiveInspectorSignal()
 
-    private let lock = NSLock()
+    let lock = NSLock()
     /// The index of the next step to send: at first, the recorder's count when the inspector
     /// was made.
-    private var nextIndex: Int
-    /// Whether a batch with steps was sent: the first carries the state before its first step.
-    private var initialStateSent = false
-    private var rejected: [LiveInspectorRejectedCommand] = []
+    var nextIndex: Int
+    /// Whether the next batch with steps carries the state before its first step: the first
+    /// does, and the first after any failure to reach the server (which may have restarted and
+    /// lost it).
+    var sendsStateBefore = true
+    /// Steps read and not sent (each larger than the server takes), to be counted as dropped in
+    /// the next batch.
+    var droppedUnsent = 0
+    var rejected: [LiveInspectorRejectedCommand] = []
     private var tasks: [Task<Void, Never>] = []
     private var started = false
-    private var stopped = false
+    var stopped = false
 
     /// An inspector that sends `travel`'s recorder's steps through `transport`.
     ///
@@ -65,10 +73,11 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
     ///     sent (its `capacity` bounds how far behind sending may fall).
     ///   - transport: The way to the server.
     ///   - batchSize: The most steps in one request (100 by default).
-    ///   - latency: How long a step that finds the sending task idle waits, on `clock`, for
-    ///     others to join its batch (0.1 s by default): an app that dispatches many actions a
-    ///     second wakes the task once for each batch, not once for each turn.
-    ///   - clock: The clock of the waits between tries (a test gives a `TestClock`).
+    ///   - latency: How long the sending task, woken, waits on `clock` for more steps before it
+    ///     sends (0.1 s by default): an app that dispatches many actions a second wakes it once a
+    ///     batch, not once a turn.
+    ///   - clock: The clock of the sending task's waits (`latency`, and backoff between tries)
+    ///     and of the pause after a poll with no new command (a test gives a `TestClock`).
     ///   - log: Where failures and rejected commands are told (standard error by default).
     public init(
         travel: TimeTravel<Action, State>,
@@ -108,7 +117,7 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
 
     /// How many steps wait to be sent: those the recorder ended and still keeps, from the next
     /// to send; 0 once stopped.
-    public var bufferedCount: Int {
+    public var unsentStepCount: Int {
         let recorded = travel.recorder.recordedCount
         return lock.withLock {
             stopped ? 0 : max(0, recorded - max(nextIndex, recorded - travel.recorder.capacity))
@@ -128,9 +137,10 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
         }
     }
 
-    /// Ends the inspector's tasks and returns once they have ended; steps not sent are not
-    /// sent. Until then its tasks keep the inspector and the store alive, as an inspector is
-    /// meant to live as long as the app.
+    /// Ends the inspector's tasks and returns once they have ended: a send or poll under way is
+    /// cancelled (with a transport that does not stop on cancellation, its answer is ignored),
+    /// and no batch is sent after. Until then its tasks keep the inspector and the store alive,
+    /// as an inspector is meant to live as long as the app.
     public func stop() async {
         let tasks = lock.withLock {
             stopped = true
@@ -168,87 +178,8 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
         signal.notify()
     }
 
-    /// Sends batches, one at a time, until stopped: waits until there is something to send,
-    /// then `latency` for more, then sends one batch, and again. So at most `batchSize` steps
-    /// leave each `latency`: an app that runs more turns than that (or while the server is away)
-    /// costs the sending task no more work, and the steps the recorder no longer keeps by the
-    /// time they would leave are dropped. Each batch is tried again, with backoff, until the
-    /// server takes it.
-    private func sendSteps() async {
-        var backoff = LiveInspectorBackoff()
-        while !isStopped {
-            await signal.wait(unlessAfterwards: { [self] in hasSomethingToSend })
-            if latency > .zero {
-                // Cancelled only by `stop()`, which the loop then sees.
-                try? await clock.sleep(for: latency)
-            }
-            if let (batch, stateBefore) = nextBatch() {
-                var batch = batch
-                var body: Data
-                do {
-                    body = try batch.jsonData()
-                } catch {
-                    log("Rex live inspector: a batch of \(batch.steps.count) steps does not encode, dropped: \(error)")
-                    continue
-                }
-                while true {
-                    do {
-                        try await transport.send(batch: body)
-                        backoff.reset()
-                        break
-                    } catch {
-                        if isStopped { return }
-                        log("Rex live inspector: sending failed, trying again: \(error)")
-                        // The server may have restarted, and know nothing of this app: the batch
-                        // goes again with the state before its steps (a server that knew the app
-                        // keeps the one it has).
-                        if batch.initialState == nil, let stateBefore, let withState = try? batch.adding(initialState: stateBefore) {
-                            (batch, body) = withState
-                        }
-                        do { try await clock.sleep(for: backoff.next()) } catch { return }
-                    }
-                }
-            }
-        }
-    }
-
-    private var isStopped: Bool {
+    var isStopped: Bool {
         lock.withLock { stopped }
-    }
-
-    /// Whether the recorder has a step not sent yet, or a rejection waits.
-    private var hasSomethingToSend: Bool {
-        let recorded = travel.recorder.recordedCount
-        return lock.withLock { recorded > nextIndex || !rejected.isEmpty }
-    }
-
-    /// The next batch to send: the steps not sent yet that the recorder keeps (at most
-    /// `batchSize`), and the rejections, with the state before its steps; `nil` when there is
-    /// none, or once stopped.
-    ///
-    /// - Complexity: O(`batchSize` + the recorder's `snapshotInterval`) runs of the reducer and
-    ///   copies of steps, away from any lock but the recorder's, held while the turns are copied.
-    private func nextBatch() -> (batch: LiveInspectorBatch<Action, State>, stateBefore: State?)? {
-        let first = lock.withLock { nextIndex }
-        let read = travel.recorder.read(from: first, limit: batchSize)
-        return lock.withLock {
-            guard !stopped, read != nil || !rejected.isEmpty else { return nil }
-            defer { rejected = [] }
-            guard let (stateBefore, steps) = read, let last = steps.last else {
-                return (LiveInspectorBatch(dropped: 0, initialState: nil, steps: [], rejectedCommands: rejected), nil)
-            }
-            defer {
-                nextIndex = last.index + 1
-                initialStateSent = true
-            }
-            let batch = LiveInspectorBatch(
-                dropped: steps[0].index - first,
-                initialState: initialStateSent ? nil : stateBefore,
-                steps: steps,
-                rejectedCommands: rejected
-            )
-            return (batch, stateBefore)
-        }
     }
 
     /// Asks for the page's commands, one long poll after another, and carries them out in
@@ -263,6 +194,7 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
                 backoff.reset()
             } catch {
                 if isStopped { return }
+                noteFailure()
                 log("Rex live inspector: asking for commands failed, trying again: \(error)")
                 do { try await clock.sleep(for: backoff.next()) } catch { return }
                 continue

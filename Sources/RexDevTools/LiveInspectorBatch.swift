@@ -5,7 +5,8 @@ import Foundation
 public struct LiveInspectorBatch<Action: Codable & Sendable, State: Codable & Sendable>: Codable, Sendable {
     /// The format of the batch: 1.
     public var formatVersion: Int
-    /// How many steps the app dropped since its previous batch, its buffer being full.
+    /// How many steps the app dropped since its previous batch: steps its recorder no longer
+    /// kept when their turn to be sent came, and steps larger than the server takes.
     public var dropped: Int
     /// The state before the first step: in the app's first batch, and in a batch sent again
     /// after a failure (the server may have restarted and know nothing of the app).
@@ -43,6 +44,17 @@ public struct LiveInspectorBatch<Action: Codable & Sendable, State: Codable & Se
         var batch = self
         batch.initialState = initialState
         return (batch, try batch.jsonData())
+    }
+
+    /// The batch in two: the first half of the steps with the drop count, the first state and
+    /// the rejections; the second half with nothing else. Call on a batch of two steps or more.
+    func halves() -> (first: Self, second: Self) {
+        let middle = steps.count / 2
+        var first = self
+        first.steps = Array(steps[..<middle])
+        var second = Self(dropped: 0, initialState: nil, steps: Array(steps[middle...]), rejectedCommands: [])
+        second.formatVersion = formatVersion
+        return (first, second)
     }
 
     /// Reads a batch from the JSON of ``jsonData()``.

@@ -9,14 +9,14 @@ import RexCore
 /// ends while it looks is not missed: either the look sees the turn's step, or the turn's
 /// `notify()` comes after the continuation was handed over and resumes it.
 //
-// Invariant: `lock` guards `waiter` and `stopped`; once stopped, `waiter` stays `nil`. A
-// continuation is taken out of `waiter` under the lock before it is resumed, so that it is
-// resumed once. Unchecked exclusivity: the lock already keeps the accesses apart, and the
-// dynamic checks cost each turn's `notify()` more than the lock does. Unchecked exclusivity: the lock already keeps the accesses apart, and the
-// dynamic checks cost a turn more than the lock (W2 streaming: 800 instructions a notify).
+// Invariant: `lock` guards `waiter`, `isWaiting` and `stopped`; `isWaiting` is whether `waiter`
+// holds a continuation; once stopped, `waiter` stays `nil`. A continuation is taken out of
+// `waiter` under the lock before it is resumed, so that it is resumed once. Unchecked
+// exclusivity: the lock already keeps the accesses apart, and the dynamic checks cost each
+// turn's `notify()` more than the lock does.
 @usableFromInline
 final class LiveInspectorSignal: @unchecked Sendable {
-    // @unchecked: `waiter` and `stopped` are guarded by `lock`.
+    // @unchecked: `waiter`, `isWaiting` and `stopped` are guarded by `lock`.
     private let lock = Lock()
     @exclusivity(unchecked) private var waiter: CheckedContinuation<Void, Never>? {
         didSet { isWaiting = waiter != nil }

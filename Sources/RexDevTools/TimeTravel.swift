@@ -105,7 +105,9 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
     }
 
     /// The app's middleware, wrapped: held while travelling, and reading the live state then
-    /// (see ``TimeTravelMiddleware``).
+    /// (see ``TimeTravelMiddleware``). Compose it into one store, outermost, as the traveller
+    /// travels one store: the wrapper keeps the state getter of its first turn, which every copy
+    /// of it shares.
     public func middleware<Middleware: MiddlewareProtocol>(_ middleware: Middleware) -> TimeTravelMiddleware<Middleware>
     where Middleware.InputActionType == Action, Middleware.OutputActionType == Action, Middleware.StateType == State {
         TimeTravelMiddleware(inner: middleware, isHeld: { [self] in isTravelling }, heldState: { [self] in heldState })
@@ -113,7 +115,9 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
 
     /// The state a held middleware reads: the live one, while travelling; `nil` when live.
     private var heldState: State? {
-        lock.withLock { travelling ? liveState : nil }
+        // Live (most turns): no lock.
+        guard isTravelling else { return nil }
+        return lock.withLock { travelling ? liveState : nil }
     }
 
     /// Shows the state after recorded step `position` (a position in ``Recorder/steps``, 0 for
@@ -159,8 +163,12 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
     /// Gives the store back the state it had when the travel began; middlewares run again from
     /// the next action. Does nothing when live.
     public func returnToLive(in store: some StoreType<Action, State>) {
+        // Read before the lock, as `jump` does: the recorder takes its own lock, and a turn that
+        // ends holding it may read the state through a held middleware's getter, which takes
+        // this one (the other order would let the two wait on each other).
+        let last = recorder.steps.last
         let carrier: Action? = lock.withLock {
-            guard travelling, let liveState, let last = recorder.steps.last else { return nil }
+            guard travelling, let liveState, let last else { return nil }
             pending = (liveState, true)
             return last.action
         }

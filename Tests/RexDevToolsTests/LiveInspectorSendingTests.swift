@@ -73,7 +73,7 @@ struct LiveInspectorSendingTests {
         for _ in 1...5 {
             app.store.dispatch(.increment)
         }
-        #expect(app.inspector.bufferedCount == 3)
+        #expect(app.inspector.unsentStepCount == 3)
         app.transport.sends.answer(call, with: ())
         let second = try await app.acceptNextBatch()
 
@@ -137,6 +137,81 @@ struct LiveInspectorSendingTests {
         await app.inspector.stop()
     }
 
+    @Test("After a failed poll (a server restarted while the app was idle), the next batch carries the state before its steps")
+    func batchAfterFailedPollCarriesItsStateBefore() async throws {
+        let app = LiveInspectorTestApp()
+        app.store.dispatch(.add("a"))
+        _ = try await app.acceptNextBatch()
+        let poll = try await app.transport.polls.next()
+        app.transport.polls.fail(poll)
+        // The poll's backoff: the sending task waits for turns, not on the clock.
+        try await app.waitForSleeper()
+        app.store.dispatch(.add("b"))
+        let next = try await app.acceptNextBatch()
+
+        #expect(next.steps.map(\.index) == [1])
+        #expect(next.initialState?.items == ["a"])
+        await app.inspector.stop()
+    }
+
+    @Test("A batch the server finds too large goes in halves; a single step too large is dropped and counted in the next batch")
+    func tooLargeBatchGoesInHalves() async throws {
+        let app = LiveInspectorTestApp(batchSize: 4, latency: .milliseconds(100))
+        for item in ["a", "b", "c"] {
+            app.store.dispatch(.add(item))
+        }
+        try await app.waitForSleeper()
+        app.clock.advance(by: .milliseconds(100))
+        let tooLarge = LiveInspectorTransportError.status(413)
+        let (whole, first) = try await app.nextBatch()
+        app.transport.sends.fail(first, with: tooLarge)
+        let (firstHalf, second) = try await app.nextBatch()
+        app.transport.sends.answer(second, with: ())
+        let (secondHalf, third) = try await app.nextBatch()
+        app.transport.sends.fail(third, with: tooLarge)
+        let (single, fourth) = try await app.nextBatch()
+        app.transport.sends.fail(fourth, with: tooLarge)
+        let last = try await app.acceptNextBatch()
+        app.store.dispatch(.add("d"))
+        try await app.waitForSleeper()
+        app.clock.advance(by: .milliseconds(100))
+        let after = try await app.acceptNextBatch()
+
+        #expect(whole.steps.map(\.index) == [0, 1, 2])
+        #expect(firstHalf.steps.map(\.index) == [0])
+        #expect(firstHalf.initialState == Domain.State())
+        #expect(secondHalf.steps.map(\.index) == [1, 2])
+        #expect(single.steps.map(\.index) == [1])
+        #expect(last.steps.map(\.index) == [2])
+        #expect(after.steps.map(\.index) == [3])
+        #expect(after.dropped == 1)
+        #expect(app.logged.values.contains { $0.contains("step 1 is larger than the server takes") })
+        await app.inspector.stop()
+    }
+
+    @Test("Woken, the sender sends full batches one after another, at most batchesPerWake, then waits the latency again")
+    func fullBatchesGoBackToBackThenTheLatency() async throws {
+        let app = LiveInspectorTestApp(batchSize: 1, latency: .milliseconds(100))
+        let turns = LiveInspector<Domain.Action, Domain.State>.batchesPerWake + 2
+        for _ in 0..<turns {
+            app.store.dispatch(.increment)
+        }
+        try await app.waitForSleeper()
+        app.clock.advance(by: .milliseconds(100))
+        var indexes: [Int] = []
+        for _ in 0..<LiveInspector<Domain.Action, Domain.State>.batchesPerWake {
+            indexes += try await app.acceptNextBatch().steps.map(\.index)
+        }
+        // Ten batches sent without a wait; the eleventh waits the latency on the clock.
+        try await app.waitForSleeper()
+        #expect(indexes == Array(0..<LiveInspector<Domain.Action, Domain.State>.batchesPerWake))
+        app.clock.advance(by: .milliseconds(100))
+        indexes += try await app.acceptNextBatch().steps.map(\.index)
+        indexes += try await app.acceptNextBatch().steps.map(\.index)
+        #expect(indexes == Array(0..<turns))
+        await app.inspector.stop()
+    }
+
     @Test("Stopping ends the inspector's tasks, even while a send and a poll wait on the server")
     func stopEndsTasks() async throws {
         let app = LiveInspectorTestApp()
@@ -147,8 +222,8 @@ struct LiveInspectorSendingTests {
 
         #expect(app.transport.sends.cancelledCount == 1)
         #expect(app.transport.polls.cancelledCount == 1)
+        // The store goes on without its inspector.
         app.store.dispatch(.increment)
-        #expect(app.inspector.bufferedCount == 0)
         #expect(app.store.state.count == 2)
     }
 }

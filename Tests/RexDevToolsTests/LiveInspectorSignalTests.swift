@@ -27,13 +27,26 @@ struct LiveInspectorSignalTests {
         signal.notify()
         signal.notify()
         await task.value
-        // Waiting again needs a new notify: the earlier ones left nothing behind.
+        // The second notify found no waiter (resuming one twice would stop the test); a new
+        // wait is ended by a new notify.
         let second = await waitingTask(on: signal)
         signal.notify()
         await second.value
     }
 
-    @Test("Work found after the wait is set up ends it at once: a turn between the look and the wait is not lost")
+    @Test("The wait is set up before the look for work: a notify during the look ends it")
+    func notifyDuringTheLookEndsTheWait() async {
+        let signal = LiveInspectorSignal()
+        // A turn that ends while the sending task looks (and finds nothing yet): had the wait
+        // been set up after the look, this notify would find no waiter, and the wait would
+        // never end.
+        await signal.wait(unlessAfterwards: {
+            signal.notify()
+            return false
+        })
+    }
+
+    @Test("Work found after the wait is set up ends it at once")
     func workFoundAfterwardsEndsTheWait() async {
         let signal = LiveInspectorSignal()
         var asked = 0

@@ -157,7 +157,8 @@ public final class ComposedWorkload {
             store = ReduxStoreBase(initialState: State(), reducer: reducer, middleware: middleware <> recorder.middleware)
         } else if streaming {
             // A live inspector whose server takes every batch at once: what streaming costs the
-            // turn (the append) and the sending task (encoding each step), the server aside.
+            // turn (the recorder's note and a wake-up) and, with a short `latency`, the sending
+            // task (reading and encoding each step), the server aside.
             let travel = TimeTravel(recorder: Recorder(capacity: 1_000, reducer: reducer))
             let streamer = LiveInspector(travel: travel, transport: TakingEverything(), latency: latency)
             store = ReduxStoreBase(initialState: State(), reducer: travel.reducer(reducer), middleware: travel.middleware(middleware <> streamer.middleware))

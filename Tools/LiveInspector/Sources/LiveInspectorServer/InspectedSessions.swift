@@ -12,7 +12,8 @@ actor InspectedSessions {
         var initialState: Any?
         /// The steps, oldest first, each a JSON object with its `index`.
         var steps: [Any] = []
-        /// Steps the app dropped (its buffer was full) or the server let go (past its limit).
+        /// Steps the app dropped (no longer kept when their turn to be sent came, or too large)
+        /// or the server let go (past its limit).
         var dropped = 0
         /// Commands the app did not carry out, and why, as it reported them.
         var rejected: [Any] = []
