@@ -3,15 +3,22 @@ import Foundation
 /// What the server holds: for each app run that streams to it (a session), the steps it sent and
 /// the commands the page sent for it.
 ///
-/// Bounded: at most `stepLimit` steps a session (the oldest let go, and counted), at most
-/// `sessionLimit` sessions (the one not heard from longest let go). An actor: the app's requests
-/// and the page's come on any of the server's threads.
+/// Bounded: at most `stepLimit` steps and `byteLimit` bytes of steps (as the app sent them) a
+/// session, the oldest let go, and counted; at most `sessionLimit` sessions, the one not heard
+/// from longest let go; the last ``rejectionLimit`` rejected commands a session. So the server
+/// holds at most `sessionLimit * byteLimit` bytes of steps (1 GiB by default), however large an
+/// app's state. An actor: the app's requests and the page's
+/// come on any of the server's threads.
 actor InspectedSessions {
     /// One app run: its steps, as the app encoded them, and the page's commands for it.
     struct Session {
         var initialState: Any?
         /// The steps, oldest first, each a JSON object with its `index`.
         var steps: [Any] = []
+        /// The bytes each step took in its batch (the batch's size shared among its steps), and
+        /// their sum.
+        var stepSizes: [Int] = []
+        var bytes = 0
         /// Steps the app dropped (no longer kept when their turn to be sent came, or too large)
         /// or the server let go (past its limit).
         var dropped = 0
@@ -23,13 +30,18 @@ actor InspectedSessions {
     }
 
     let stepLimit: Int
+    let byteLimit: Int
     let sessionLimit: Int
     private var sessions: [String: Session] = [:]
     /// The app requests waiting for a command, by session.
     private var waiting: [String: [UUID: CheckedContinuation<Void, Never>]] = [:]
 
-    init(stepLimit: Int = 10_000, sessionLimit: Int = 16) {
+    /// The most rejected commands a session keeps: the newest.
+    static let rejectionLimit = 100
+
+    init(stepLimit: Int = 10_000, byteLimit: Int = 64 << 20, sessionLimit: Int = 16) {
         self.stepLimit = stepLimit
+        self.byteLimit = byteLimit
         self.sessionLimit = sessionLimit
     }
 
@@ -51,11 +63,22 @@ actor InspectedSessions {
             session.initialState = initialState
         }
         session.dropped += batch["dropped"] as? Int ?? 0
-        session.rejected += batch["rejectedCommands"] as? [Any] ?? []
+        session.rejected = Array((session.rejected + (batch["rejectedCommands"] as? [Any] ?? [])).suffix(Self.rejectionLimit))
         session.steps += steps
-        if session.steps.count > stepLimit {
-            let excess = session.steps.count - stepLimit
+        let share = steps.isEmpty ? 0 : body.count / steps.count
+        session.stepSizes += Array(repeating: share, count: steps.count)
+        session.bytes += share * steps.count
+        // The oldest go: past the step limit, then until the rest fit in the byte limit.
+        var excess = max(0, session.steps.count - stepLimit)
+        var freed = session.stepSizes[..<excess].reduce(0, +)
+        while excess < session.steps.count, session.bytes - freed > byteLimit {
+            freed += session.stepSizes[excess]
+            excess += 1
+        }
+        if excess > 0 {
+            session.bytes -= freed
             session.steps.removeFirst(excess)
+            session.stepSizes.removeFirst(excess)
             session.dropped += excess
         }
         session.lastHeard = Date()

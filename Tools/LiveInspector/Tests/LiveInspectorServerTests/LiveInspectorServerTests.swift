@@ -76,6 +76,33 @@ struct LiveInspectorServerTests {
         }
     }
 
+    @Test("Past its byte limit a session lets its oldest steps go and counts them as dropped, however few they are")
+    func byteLimitDropsOldest() async throws {
+        let sessions = InspectedSessions(stepLimit: 100, byteLimit: 500)
+        let big = String(repeating: "x", count: 150)
+        for index in 0..<4 {
+            let body = #"{"formatVersion":1,"dropped":0,"steps":[{"index":\#(index),"state":{"note":"\#(big)"}}]}"#
+            try await sessions.receive(batch: Data(body.utf8), from: "run-1")
+        }
+        let page = try #require(await sessions.steps(of: "run-1", after: -1))
+        let object = try #require(try JSONSerialization.jsonObject(with: page) as? [String: Any])
+        #expect((object["steps"] as? [[String: Any]])?.map { $0["index"] as? Int } == [2, 3])
+        #expect(object["dropped"] as? Int == 2)
+    }
+
+    @Test("A session keeps the newest rejected commands, at most its limit")
+    func rejectionsAreBounded() async throws {
+        let sessions = InspectedSessions()
+        for sequence in 0..<(InspectedSessions.rejectionLimit + 5) {
+            let body = #"{"formatVersion":1,"dropped":0,"steps":[],"rejectedCommands":[{"sequence":\#(sequence),"reason":"r"}]}"#
+            try await sessions.receive(batch: Data(body.utf8), from: "run-1")
+        }
+        let page = try #require(await sessions.steps(of: "run-1", after: -1))
+        let object = try #require(try JSONSerialization.jsonObject(with: page) as? [String: Any])
+        let rejected = (object["rejectedCommands"] as? [[String: Any]])?.map { $0["sequence"] as? Int } ?? []
+        #expect(rejected == Array(5..<(InspectedSessions.rejectionLimit + 5)))
+    }
+
     @Test("What is not a batch, or not a command, is refused with the reason")
     func badBodies() async throws {
         try await Self.app().test(.router) { client in
