@@ -39,7 +39,7 @@ case "W2": ComposedWorkload().run(actions: actions)
 case "W2p": ComposedWorkload(persisting: true).run(actions: actions)
 case "W2r": ComposedWorkload(recording: .withReducer).run(actions: actions)
 case "W2re": ComposedWorkload(recording: .everyState).run(actions: actions)
-// The turn's share of streaming: the sending task's is a batch per latency, paced by the clock,
+// The turn's share of streaming: the sending task's is a few batches per latency, paced by the clock,
 // not by turns (under valgrind, slower when the machine is busy), so it waits here for an hour.
 case "W2l": ComposedWorkload(streaming: true, latency: .seconds(3_600)).run(actions: actions)
 // W2 with a state-driven set of 10,000 keys that no action changes. Its 10,000 effects start
