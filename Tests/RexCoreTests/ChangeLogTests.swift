@@ -36,6 +36,41 @@ struct ChangeLogTests {
         #expect(Log(continuing: few).room == 8)
     }
 
+    /// An id whose instances are counted: a log that freed its room without deinitializing the
+    /// ids it held would leave some alive.
+    final class CountedID: Hashable, @unchecked Sendable {  // `alive` is guarded by `lock`
+        nonisolated(unsafe) static var alive = 0
+        static let lock = Lock()
+        let value: Int
+
+        init(_ value: Int) {
+            self.value = value
+            Self.lock.withLock { Self.alive += 1 }
+        }
+
+        deinit {
+            Self.lock.withLock { Self.alive -= 1 }
+        }
+
+        static func == (left: CountedID, right: CountedID) -> Bool { left.value == right.value }
+        func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    }
+
+    @Test("A freed log, new or continuing, filling or full, lets go of every id it held")
+    func freeingLetsIDsGo() {
+        let before = CountedID.lock.withLock { CountedID.alive }
+        do {
+            let filling = ChangeLog<CountedID>()
+            for number in 0..<5 { filling.record(CountedID(number), at: number) }
+            let full = ChangeLog<CountedID>()
+            for number in 0..<(ChangeLog<CountedID>.capacity + 5) { full.record(CountedID(number), at: number) }
+            let continuing = ChangeLog<CountedID>(continuing: full)
+            continuing.record(CountedID(-1), at: 0)
+            #expect(CountedID.lock.withLock { CountedID.alive } > before)
+        }
+        #expect(CountedID.lock.withLock { CountedID.alive } == before)
+    }
+
     @Test("While the room fills, each change takes the next slot; the log tells every change since any of its versions")
     func filling() {
         let log = Log()
