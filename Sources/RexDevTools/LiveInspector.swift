@@ -50,7 +50,7 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
     /// Wakes the sending task: notified by each turn, and by a rejection.
     @usableFromInline let signal = LiveInspectorSignal()
 
-    let lock = NSLock()
+    let lock = Lock()
     /// The index of the next step to send: at first, the recorder's count when the inspector
     /// was made.
     var nextIndex: Int

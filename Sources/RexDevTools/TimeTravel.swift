@@ -41,7 +41,7 @@ import RexCore
 public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sendable {  // every `var` is guarded by `lock`, and `travellingWord` is atomic
     /// The steps travelled through.
     public let recorder: Recorder<Action, State>
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The state to put in place at the next turn, and whether that turn ends the travel.
     private var pending: (state: State, endsTravel: Bool)?
     /// 1 while travelling, read by each turn without the lock.

@@ -4,7 +4,7 @@ import RexCore
 /// The actions a test store's middleware sent back, waiting for `receive` to take them, in the
 /// order they were sent.
 final class SentBackActions<Action: Sendable>: @unchecked Sendable {  // `pending` and `waiters` are guarded by `lock`
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending: [DispatchedAction<Action>] = []
     private var waiters: [CheckedContinuation<Void, Never>] = []
 

@@ -1,4 +1,5 @@
 import Foundation
+import RexCore
 
 /// A clock whose time moves only when a test advances it, so that delays, debounces and
 /// throttles are tested without waiting.
@@ -30,7 +31,7 @@ public final class TestClock: Clock, @unchecked Sendable {  // every stored prop
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current = Instant(offset: .zero)
     private var sleepers: [Sleeper] = []
     private var cancelledBeforeSleeping: Set<UInt64> = []

@@ -43,7 +43,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable>: @un
         case off
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private let store: ReduxStoreBase<Action, State>
     private let sentBack = SentBackActions<Action>()
     private let effects: [any EffectRunning]
@@ -239,7 +239,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable>: @un
 
 /// Resumes a continuation with the first result given, and ignores the others.
 private final class FirstResult: @unchecked Sendable {  // `continuation` is guarded by `lock`
-    private let lock = NSLock()
+    private let lock = Lock()
     private var continuation: CheckedContinuation<Bool, Never>?
 
     func start(_ continuation: CheckedContinuation<Bool, Never>) {

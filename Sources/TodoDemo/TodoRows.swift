@@ -5,7 +5,7 @@ import RexCore
 /// while it is in the list: what a list view holds, one row view per item.
 final class TodoRows: @unchecked Sendable {  // `rows` is guarded by `lock`
     private let store: ReduxStoreBase<AppAction, AppState>
-    private let lock = NSLock()
+    private let lock = Lock()
     private var rows: [Int: StoreProjection<ItemAction, TodoRow>] = [:]
 
     init(store: ReduxStoreBase<AppAction, AppState>) {

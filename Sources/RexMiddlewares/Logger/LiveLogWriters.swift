@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import Foundation
+import RexCore
 
 /// The log writers alive in the process, so that what they were given is written before the
 /// process ends: a program that returns from `main` (or calls `exit`) right after dispatching
@@ -14,7 +15,7 @@ import Foundation
 final class LiveLogWriters: @unchecked Sendable {  // `writers` is guarded by `lock`
     static let shared = LiveLogWriters()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var writers: [ObjectIdentifier: WeakWriter] = [:]
 
     private struct WeakWriter {

@@ -1,4 +1,5 @@
 import Foundation
+import RexCore
 
 /// How many log entries wait to be written, bounded: the policy that keeps a logger that falls
 /// behind (a slow destination, a state whose diff is slow to write) from holding every state it
@@ -7,7 +8,7 @@ import Foundation
 /// At most `limit` entries wait; an entry given while `limit` wait is dropped and counted, and
 /// the next entry that is written says how many were dropped before it.
 final class LogBacklog: @unchecked Sendable {  // `waiting` and `dropped` are guarded by `lock`
-    private let lock = NSLock()
+    private let lock = Lock()
     private var waiting = 0
     private var dropped = 0
     let limit: Int

@@ -6,10 +6,11 @@ import Glibc
 import Musl
 #endif
 import Foundation
+import RexCore
 
 /// Whether a ``FileStorage`` has swept its folder yet: true once, for its first read.
 final class LeftoverSweep: @unchecked Sendable {  // `done` is guarded by `lock`
-    private let lock = NSLock()
+    private let lock = Lock()
     private var done = false
 
     /// Whether this is the first call.

@@ -1,9 +1,10 @@
 import Foundation
+import RexCore
 
 
 /// A storage in memory, for tests: what was saved, and what was set aside, readable at once.
 public final class InMemoryStorage: PersistenceStorage, @unchecked Sendable {  // every stored property is guarded by `lock`
-    private let lock = NSLock()
+    private let lock = Lock()
     private var saved: Data?
     private var staged: [String: Data] = [:]
     private var asides: [String: Data] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import RexCore
 
 /// The persistence savers alive in the process, so that what they hold is saved when the
 /// process exits normally (`exit`, or the end of `main`), as a saver whose middleware goes saves
@@ -7,7 +8,7 @@ import Foundation
 final class LivePersistenceSavers: @unchecked Sendable {  // `savers` is guarded by `lock`
     static let shared = LivePersistenceSavers()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var savers: [ObjectIdentifier: () -> Void] = [:]
 
     private init() {

@@ -31,7 +31,7 @@ final class SaverCore<Action: Sendable, State, Part: Codable & Equatable & Senda
     /// Set when the middleware is gone: a check under way ends.
     private var isFinished = false
 
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Reads the store's state: kept from the first turn.
     private var getState: GetState<State>?
     /// Where events go: the store's output, kept from the first turn (it holds the store weakly).
