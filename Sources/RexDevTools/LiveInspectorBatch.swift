@@ -52,8 +52,7 @@ public struct LiveInspectorBatch<Action: Codable & Sendable, State: Codable & Se
         let middle = steps.count / 2
         var first = self
         first.steps = Array(steps[..<middle])
-        var second = Self(dropped: 0, initialState: nil, steps: Array(steps[middle...]), rejectedCommands: [])
-        second.formatVersion = formatVersion
+        let second = Self(dropped: 0, initialState: nil, steps: Array(steps[middle...]), rejectedCommands: [])
         return (first, second)
     }
 

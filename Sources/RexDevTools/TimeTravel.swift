@@ -37,7 +37,9 @@ import RexCore
 // exactly while `travelling` (from a jump's start until the turn that returns to live). A move's
 // state is pending only while travelling. So a turn that reads 0 there (acquiring; the move
 // that set it dispatches its carrier after, so that the carrier's turn reads 1) has nothing to
-// apply and reduces as usual, without the lock.
+// apply and reduces as usual, without the lock. Nothing but the traveller's own fields is
+// touched under `lock`: the recorder (whose lock a turn holds while it reads the state, through
+// a held middleware's getter, which takes this one) is read before it is taken.
 public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sendable {  // every `var` is guarded by `lock`, and `travellingWord` is atomic
     /// The steps travelled through.
     public let recorder: Recorder<Action, State>
