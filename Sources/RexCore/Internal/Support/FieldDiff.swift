@@ -7,9 +7,10 @@
 ///
 /// What did not change is skipped without being walked, so that a diff costs what changed rather
 /// than what the values hold: a part with the same bits, or whose storage the two share (an
-/// array), is not walked, and an ``IdentifiedArray`` gives only the elements of the chunks that
-/// differ (see `FieldDiffElements`). A part that is neither is walked whole: a plain `Array`
-/// that changed, by every element.
+/// array), is not walked; an ``IdentifiedArray`` gives only the elements of the chunks that
+/// differ (see `FieldDiffElements`); a struct's fields are found by their bytes, and only those
+/// whose bytes differ are reflected (see `FieldLayout`). A part that is none of these is walked
+/// whole: a plain `Array` that changed, by every element.
 package func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [String] {
     var lines: [String] = []
     appendFieldDiff(before, after, path: "", hiding: hiding, into: &lines)
@@ -21,6 +22,17 @@ private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: 
     if knownEqual(before, after) { return }
     if let collection = before as? any FieldDiffElements, let differing = collection.elementsThatMayDiffer(from: after) {
         appendElementDiff(differing, path: path, hiding: hiding, into: &lines)
+        return
+    }
+    if let (layout, differing) = fieldsThatDiffer(before, after) {
+        let beforeFields = Mirror(reflecting: before).children, afterFields = Mirror(reflecting: after).children
+        for field in differing {
+            appendFieldDiff(
+                beforeFields[beforeFields.index(beforeFields.startIndex, offsetBy: field)].value,
+                afterFields[afterFields.index(afterFields.startIndex, offsetBy: field)].value,
+                path: path + "." + layout.labels[field], hiding: hiding, into: &lines
+            )
+        }
         return
     }
     let beforeMirror = Mirror(reflecting: before)
@@ -81,12 +93,25 @@ private func knownEqual(_ before: Any, _ after: Any) -> Bool {
     return false
 }
 
-/// Whether `after` is a `Value` with the same bits as `before` (see `haveSameBits`). Called with
-/// an `Any`, `Value` is the value's own type (the existential is opened), and the check costs a
-/// cast to a concrete type.
-private func sameBits<Value>(_ before: Value, _ after: Any) -> Bool {
-    guard let after = after as? Value else { return false }
-    return haveSameBits(before, after)
+/// Whether `after` is a value of `before`'s own type with the same bits (see `haveSameBits`).
+/// The values are compared as their type stores them, not as the `Any`s that hold them (whose
+/// bytes are a box's address for a large value, or hold bytes past a small one's end).
+private func sameBits(_ before: Any, _ after: Any) -> Bool {
+    func compare<Value>(_ before: Value) -> Bool {
+        guard let after = after as? Value else { return false }
+        return haveSameBits(before, after)
+    }
+    return _openExistential(before, do: compare)
+}
+
+/// The layout of a struct, and which of its fields have bytes that differ between `before` and
+/// `after`; `nil` when `before` has no layout (see `FieldLayout`) or `after` is of another type.
+private func fieldsThatDiffer(_ before: Any, _ after: Any) -> (FieldLayout, [Int])? {
+    func find<Value>(_ before: Value) -> (FieldLayout, [Int])? {
+        guard let after = after as? Value, let layout = FieldLayout.of(before) else { return nil }
+        return (layout, layout.fieldsThatDiffer(before, after))
+    }
+    return _openExistential(before, do: find)
 }
 
 /// A value's parts, each with the path step that names it, in a stable order.
