@@ -40,7 +40,7 @@ struct FieldLayoutTests {
 
     @Test("A struct's fields are found at the compiler's offsets, and their ranges cover its bytes")
     func mixedStructIsLaidOut() throws {
-        let layout = try #require(FieldLayout.of(Mixed()))
+        let layout = try #require(FieldLayout(of: Mixed()))
         #expect(layout.labels == ["flag", "count", "small", "ratio", "name", "reference", "maybe", "pair", "list", "identified", "nothing", "last"])
         // (The compiler gives the empty field, `nothing`, offset 0; its range is empty.)
         let offsets: [PartialKeyPath<Mixed>] = [\.flag, \.count, \.small, \.ratio, \.name, \.reference, \.maybe, \.pair, \.list, \.identified, \.last]
@@ -51,7 +51,7 @@ struct FieldLayoutTests {
     @Test("The fields whose bytes differ are found, each alone")
     func changedFieldsAreFound() throws {
         let before = Mixed()
-        let layout = try #require(FieldLayout.of(before))
+        let layout = try #require(FieldLayout(of: before))
         let changes: [(Int, (inout Mixed) -> Void)] = [
             (0, { $0.flag = true }), (1, { $0.count = 2 }), (2, { $0.small = 3 }), (3, { $0.ratio = 1 }),
             (4, { $0.name = "other" }), (5, { $0.reference = Reference() }), (6, { $0.maybe = nil }),
@@ -90,16 +90,16 @@ struct FieldLayoutTests {
     /// change of what it holds, or of its type, is seen.
     @Test("An existential field's range is the whole existential")
     func existentialFields() throws {
-        let plain = try #require(FieldLayout.of(WithExistential()))
+        let plain = try #require(FieldLayout(of: WithExistential()))
         #expect(plain.ranges == [0..<MemoryLayout<WithExistential>.offset(of: \.count)!, MemoryLayout<WithExistential>.offset(of: \.count)!..<MemoryLayout<WithExistential>.size])
-        let boxed = try #require(FieldLayout.of(WithBoxedExistential()))
+        let boxed = try #require(FieldLayout(of: WithBoxedExistential()))
         #expect(boxed.ranges.map(\.lowerBound) == [0, MemoryLayout<WithBoxedExistential>.offset(of: \.count)!])
-        let any = try #require(FieldLayout.of(WithAny()))
+        let any = try #require(FieldLayout(of: WithAny()))
         #expect(any.ranges == [0..<8, 8..<MemoryLayout<WithAny>.size])
         var otherType = WithAny()
         otherType.anything = UInt(2)
         #expect(any.fieldsThatDiffer(WithAny(), otherType) == [1])
-        let classBound = try #require(FieldLayout.of(WithClassExistential()))
+        let classBound = try #require(FieldLayout(of: WithClassExistential()))
         #expect(classBound.ranges.map(\.lowerBound) == [0, MemoryLayout<WithClassExistential>.offset(of: \.vector)!])
         var changed = WithClassExistential()
         changed.shape = Circle()
@@ -115,10 +115,10 @@ struct FieldLayoutTests {
 
     @Test("What is not a plain struct has no layout: a custom mirror, an enum, a class, a tuple")
     func onlyPlainStructs() {
-        #expect(FieldLayout.of(Reflected()) == nil)
-        #expect(FieldLayout.of(Choice.one(1)) == nil)
-        #expect(FieldLayout.of(Reference()) == nil)
-        #expect(FieldLayout.of((1, "two")) == nil)
-        #expect(FieldLayout.of(5) == nil)
+        #expect(FieldLayout(of: Reflected()) == nil)
+        #expect(FieldLayout(of: Choice.one(1)) == nil)
+        #expect(FieldLayout(of: Reference()) == nil)
+        #expect(FieldLayout(of: (1, "two")) == nil)
+        #expect(FieldLayout(of: 5) == nil)
     }
 }

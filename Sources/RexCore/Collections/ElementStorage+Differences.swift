@@ -23,6 +23,56 @@ extension ElementStorage {
     }
 }
 
+extension ElementStorage {
+    /// The elements at the positions in `ranges` whose bits differ from `other`'s there, or that
+    /// one of the two does not have, with their positions, in increasing order.
+    ///
+    /// Compared in the bytes of the two buffers that hold them (the flat buffer, or a leaf),
+    /// without copying the elements that are the same: what a field diff of a large identified
+    /// array does with the positions `positionsThatMayDiffer(from:)` gives.
+    ///
+    /// - Complexity: O(the positions in `ranges`).
+    func elementsThatDiffer(from other: ElementStorage, in ranges: [Range<Int>]) -> [(position: Int, mine: Element?, theirs: Element?)] {
+        var differing: [(position: Int, mine: Element?, theirs: Element?)] = []
+        let (size, stride) = (MemoryLayout<Element>.size, MemoryLayout<Element>.stride)
+        for range in ranges {
+            var position = range.lowerBound
+            while position < range.upperBound {
+                guard position < count, position < other.count else {
+                    differing.append((position, position < count ? self[position] : nil, position < other.count ? other[position] : nil))
+                    position += 1
+                    continue
+                }
+                let (mine, myStart) = buffer(holding: position)
+                let (theirs, theirStart) = other.buffer(holding: position)
+                let length = Swift.min(range.upperBound - position, mine.count - myStart, theirs.count - theirStart)
+                mine.withUnsafeBytes { myBytes in
+                    theirs.withUnsafeBytes { theirBytes in
+                        for step in 0..<length {
+                            let (myOffset, theirOffset) = ((myStart + step) * stride, (theirStart + step) * stride)
+                            if !haveSameBytes(
+                                UnsafeRawBufferPointer(rebasing: myBytes[myOffset..<myOffset + size]),
+                                UnsafeRawBufferPointer(rebasing: theirBytes[theirOffset..<theirOffset + size])
+                            ) {
+                                differing.append((position + step, mine[myStart + step], theirs[theirStart + step]))
+                            }
+                        }
+                    }
+                }
+                position += length
+            }
+        }
+        return differing
+    }
+
+    /// The buffer that holds the element at `position` (the flat buffer, or the position's
+    /// leaf), and the element's place in it.
+    private func buffer(holding position: Int) -> (buffer: ContiguousArray<Element>, offset: Int) {
+        guard let chunks else { return (flat, position) }
+        return (chunks[leafContaining: position], ElementChunks<Element>.offsetInLeaf(position))
+    }
+}
+
 extension ElementChunks {
     /// Appends to `ranges` the positions of the leaves that `self` and `other` do not share,
     /// skipping the branches and twigs they share whole.

@@ -6,11 +6,12 @@
 /// with one of `hiding` is left out.
 ///
 /// What did not change is skipped without being walked, so that a diff costs what changed rather
-/// than what the values hold: a part with the same bits, or whose storage the two share (an
-/// array), is not walked; an ``IdentifiedArray`` gives only the elements of the chunks that
-/// differ (see `FieldDiffElements`); a struct's fields are found by their bytes, and only those
-/// whose bytes differ are reflected (see `FieldLayout`). A part that is none of these is walked
-/// whole: a plain `Array` that changed, by every element.
+/// than what the values hold: a part with the same bits (an array whose storage the two share,
+/// however long) is not walked; an ``IdentifiedArray`` gives only the elements of the chunks
+/// that differ (see `FieldDiffElements`); a struct's changed fields are found by their bytes,
+/// and only those are looked into (see `FieldLayout`). A part that is none of these is walked
+/// whole: a plain `Array` that changed, by every element. (Not `==`: a type's `==` may leave
+/// fields out, such as one that compares ids, and the diff would then hide what changed in them.)
 package func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [String] {
     var lines: [String] = []
     appendFieldDiff(before, after, path: "", hiding: hiding, into: &lines)
@@ -19,22 +20,49 @@ package func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [Strin
 
 private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: [String], into lines: inout [String]) {
     if hiding.contains(where: { !$0.isEmpty && path.hasPrefix($0) }) { return }
-    if knownEqual(before, after) { return }
-    if let collection = before as? any FieldDiffElements, let differing = collection.elementsThatMayDiffer(from: after) {
-        appendElementDiff(differing, path: path, hiding: hiding, into: &lines)
-        return
-    }
-    if let (layout, differing) = fieldsThatDiffer(before, after) {
-        let beforeFields = Mirror(reflecting: before).children, afterFields = Mirror(reflecting: after).children
-        for field in differing {
-            appendFieldDiff(
-                beforeFields[beforeFields.index(beforeFields.startIndex, offsetBy: field)].value,
-                afterFields[afterFields.index(afterFields.startIndex, offsetBy: field)].value,
-                path: path + "." + layout.labels[field], hiding: hiding, into: &lines
-            )
+    // Opened, `Value` is `before`'s own type: its bits are compared as that type stores them, not
+    // as the `Any` holds them (a box's address for a large value, bytes past a small one's end).
+    func diff<Value>(_ before: Value) {
+        guard let after = after as? Value else {
+            appendReflectedDiff(before, after, path: path, hiding: hiding, into: &lines)
+            return
         }
-        return
+        if haveSameBits(before, after) { return }
+        let plan = FieldDiffPlan.of(Value.self, from: before)
+        if let collection = plan.elements, let differing = collection.elementsThatMayDiffer(before, after) {
+            appendElementDiff(differing, path: path, hiding: hiding, into: &lines)
+        } else if let layout = plan.layout {
+            appendDiff(of: layout.fieldsThatDiffer(before, after), in: layout, before, after, path: path, hiding: hiding, into: &lines)
+        } else {
+            appendReflectedDiff(before, after, path: path, hiding: hiding, into: &lines)
+        }
     }
+    _openExistential(before, do: diff)
+}
+
+/// The lines for the given fields of two values of a struct, each read at its offset where its
+/// layout can, through `Mirror` otherwise.
+private func appendDiff<Value>(
+    of fields: [Int], in layout: FieldLayout, _ before: Value, _ after: Value, path: String, hiding: [String], into lines: inout [String]
+) {
+    var beforeFields: Mirror.Children?, afterFields: Mirror.Children?
+    func reflected(_ field: Int, of value: Value, in children: inout Mirror.Children?) -> Any {
+        let all = children ?? Mirror(reflecting: value).children
+        children = all
+        return all[all.index(all.startIndex, offsetBy: field)].value
+    }
+    for field in fields {
+        appendFieldDiff(
+            layout.value(ofField: field, in: before) ?? reflected(field, of: before, in: &beforeFields),
+            layout.value(ofField: field, in: after) ?? reflected(field, of: after, in: &afterFields),
+            path: path + "." + layout.labels[field], hiding: hiding, into: &lines
+        )
+    }
+}
+
+/// The lines for two values walked through `Mirror`: what is neither a struct with a layout nor
+/// a collection that knows its changed elements, or two values of different types.
+private func appendReflectedDiff(_ before: Any, _ after: Any, path: String, hiding: [String], into lines: inout [String]) {
     let beforeMirror = Mirror(reflecting: before)
     let afterMirror = Mirror(reflecting: after)
     let beforeChildren = children(of: beforeMirror)
@@ -82,36 +110,6 @@ private func appendElementDiff(
             break
         }
     }
-}
-
-/// Whether two values are the same without walking them: their bits are the same, or their
-/// storage is shared. (Not `==`: a type's `==` may leave fields out, such as one that compares
-/// ids, and the diff would then hide what changed in them.)
-private func knownEqual(_ before: Any, _ after: Any) -> Bool {
-    if sameBits(before, after) { return true }
-    if let shared = before as? any SharedStorage, shared.sharesStorage(with: after) { return true }
-    return false
-}
-
-/// Whether `after` is a value of `before`'s own type with the same bits (see `haveSameBits`).
-/// The values are compared as their type stores them, not as the `Any`s that hold them (whose
-/// bytes are a box's address for a large value, or hold bytes past a small one's end).
-private func sameBits(_ before: Any, _ after: Any) -> Bool {
-    func compare<Value>(_ before: Value) -> Bool {
-        guard let after = after as? Value else { return false }
-        return haveSameBits(before, after)
-    }
-    return _openExistential(before, do: compare)
-}
-
-/// The layout of a struct, and which of its fields have bytes that differ between `before` and
-/// `after`; `nil` when `before` has no layout (see `FieldLayout`) or `after` is of another type.
-private func fieldsThatDiffer(_ before: Any, _ after: Any) -> (FieldLayout, [Int])? {
-    func find<Value>(_ before: Value) -> (FieldLayout, [Int])? {
-        guard let after = after as? Value, let layout = FieldLayout.of(before) else { return nil }
-        return (layout, layout.fieldsThatDiffer(before, after))
-    }
-    return _openExistential(before, do: find)
 }
 
 /// A value's parts, each with the path step that names it, in a stable order.

@@ -1,7 +1,7 @@
 /// Where each stored field of a struct lies in the struct's bytes: what lets a field diff find
-/// the fields that changed by comparing bytes, reflecting through `Mirror` only those (reading a
-/// field through `Mirror` costs a few thousand instructions, the runtime looking up the field's
-/// type each time; a state of twenty features paid that forty times a logged action).
+/// the fields that changed by comparing bytes, and read those at their offsets (reading a field
+/// through `Mirror` costs a few thousand instructions, the runtime looking up the field's type
+/// each time; a state of twenty features paid that forty times a logged action).
 ///
 /// Found once per type, from `Mirror` and a value of the type: the fields in declaration order,
 /// each at the next offset its alignment allows, which is how Swift lays out a struct's stored
@@ -11,28 +11,52 @@
 /// A type whose children are not its stored fields (a `CustomReflectable` type) has no layout,
 /// nor a type whose fields cannot be accounted for: the diff reflects each of its fields.
 ///
-/// Invariant: the ranges are in order and cover the struct's bytes, each running from its
+/// A field is read at its offset, as its child's type, unless it may hold a class reference
+/// (a class instance or an optional): only those may be stored `weak` or `unowned`, not as the
+/// child's type; they are read through `Mirror`.
+///
+/// Invariants: the ranges are in order and cover the struct's bytes, each running from its
 /// field's offset to the next field's (the last to the struct's size), so that a change of any
-/// byte makes some field's range differ (a debug build checks the cover). Bytes only say which
-/// fields to look at: their values still come from `Mirror`, and no byte is read as a type.
+/// byte makes some field's range differ; a field that is read at its offset holds a value of
+/// the type it is read as. A debug build checks both when it finds a layout, the second by
+/// reading each such field of the value it was found from and describing it as its child.
 struct FieldLayout {
+    /// Reads the field at an offset of a struct's bytes.
+    typealias Read = (_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Any
+
     /// The fields' labels, in declaration order.
     let labels: [String]
     /// The bytes of each field and of the padding after it, in declaration order.
     let ranges: [Range<Int>]
+    /// How each field is read at its offset; `nil` for a field read through `Mirror`.
+    let reads: [Read?]
 
-    /// The layout of `Value` (a value's own type, not `Any`), or `nil` when it is not a struct whose fields can be
-    /// accounted for (see the type's comment).
+    /// The layout of `Value` (a value's own type, not `Any`), found from `value`'s `Mirror`, or
+    /// `nil` when it is not a struct whose fields can be accounted for (see the type's comment).
     ///
-    /// - Complexity: O(the fields), once per type; a dictionary look-up under a lock after.
-    static func of<Value>(_ value: Value) -> FieldLayout? {
-        let type = ObjectIdentifier(Value.self)
-        if let known = foundLayouts.lock.withLock({ foundLayouts.byType[type] }) {
-            return known
+    /// - Complexity: O(the fields).
+    init?<Value>(of value: Value) {
+        guard !(value is CustomReflectable) else { return nil }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .struct else { return nil }
+        var labels: [String] = [], offsets: [Int] = [], reads: [Read?] = []
+        var end = 0
+        for child in mirror.children {
+            guard let label = child.label else { return nil }
+            let (size, alignment) = sizeAndAlignment(of: child.value)
+            let offset = (end + alignment - 1) / alignment * alignment
+            end = offset + size
+            labels.append(label)
+            offsets.append(offset)
+            reads.append(reader(for: child.value))
         }
-        let found = FieldLayout(finding: value)
-        foundLayouts.lock.withLock { foundLayouts.byType[type] = .some(found) }
-        return found
+        guard end == MemoryLayout<Value>.size else { return nil }
+        self.labels = labels
+        self.reads = reads
+        ranges = offsets.indices.map { offsets[$0]..<(offsets.indices.contains($0 + 1) ? offsets[$0 + 1] : end) }
+        #if DEBUG
+        checkInvariants(against: value, mirror)
+        #endif
     }
 
     /// The positions of the fields whose bytes differ between `before` and `after`, two values of
@@ -42,43 +66,34 @@ struct FieldLayout {
     func fieldsThatDiffer<Value>(_ before: Value, _ after: Value) -> [Int] {
         withUnsafeBytes(of: before) { old in
             withUnsafeBytes(of: after) { new in
-                ranges.indices.filter { !old[ranges[$0]].elementsEqual(new[ranges[$0]]) }
+                ranges.indices.filter { field in
+                    !haveSameBytes(UnsafeRawBufferPointer(rebasing: old[ranges[field]]), UnsafeRawBufferPointer(rebasing: new[ranges[field]]))
+                }
             }
         }
     }
 
-    /// Finds the layout of `value`'s type from its `Mirror` children.
-    private init?<Value>(finding value: Value) {
-        guard !(value is CustomReflectable) else { return nil }
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .struct else { return nil }
-        var labels: [String] = [], offsets: [Int] = []
-        var end = 0
-        for child in mirror.children {
-            guard let label = child.label else { return nil }
-            let (size, alignment) = sizeAndAlignment(of: child.value)
-            let offset = (end + alignment - 1) / alignment * alignment
-            end = offset + size
-            labels.append(label)
-            offsets.append(offset)
-        }
-        guard end == MemoryLayout<Value>.size else { return nil }
-        self.labels = labels
-        ranges = offsets.indices.map { offsets[$0]..<(offsets.indices.contains($0 + 1) ? offsets[$0 + 1] : end) }
-        #if DEBUG
+    /// The field at `field` of `whole`, a value of the type this layout was found for, read at
+    /// its offset; `nil` for a field to read through `Mirror`.
+    func value<Value>(ofField field: Int, in whole: Value) -> Any? {
+        guard let read = reads[field] else { return nil }
+        let offset = ranges[field].lowerBound
+        return withUnsafeBytes(of: whole) { (bytes: UnsafeRawBufferPointer) -> Any in read(bytes, offset) }
+    }
+
+    #if DEBUG
+    private func checkInvariants<Value>(against value: Value, _ mirror: Mirror) {
         precondition(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
         precondition((ranges.first?.lowerBound ?? 0) == 0 && (ranges.last?.upperBound ?? 0) == MemoryLayout<Value>.size)
-        #endif
+        for (field, child) in mirror.children.enumerated() {
+            guard let read = self.value(ofField: field, in: value) else { continue }
+            precondition(
+                String(describing: read) == String(describing: child.value),
+                "FieldLayout: \(Value.self).\(labels[field]) read at offset \(ranges[field].lowerBound) is not the field"
+            )
+        }
     }
-}
-
-/// The layouts found so far.
-private let foundLayouts = FoundLayouts()
-
-/// The layouts found so far, by type: `.some(nil)` for a type that has none.
-private final class FoundLayouts: @unchecked Sendable {  // `byType` is guarded by `lock`
-    let lock = Lock()
-    var byType: [ObjectIdentifier: FieldLayout?] = [:]
+    #endif
 }
 
 /// The size and alignment of `value`'s own type.
@@ -87,4 +102,16 @@ private func sizeAndAlignment(of value: Any) -> (size: Int, alignment: Int) {
         (MemoryLayout<Value>.size, MemoryLayout<Value>.alignment)
     }
     return _openExistential(value, do: measure)
+}
+
+/// How to read a field whose child is `child` at its offset, as the child's own type; `nil` for
+/// a field that may hold a class reference, which may be stored `weak` or `unowned`.
+private func reader(for child: Any) -> FieldLayout.Read? {
+    let style = Mirror(reflecting: child).displayStyle
+    guard style != .class, style != .optional else { return nil }
+    func read<Field>(_: Field) -> FieldLayout.Read? {
+        guard !(Field.self is AnyObject.Type) else { return nil }
+        return { bytes, offset in bytes.load(fromByteOffset: offset, as: Field.self) }
+    }
+    return _openExistential(child, do: read)
 }
