@@ -28,7 +28,7 @@ private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: 
             return
         }
         if haveSameBits(before, after) { return }
-        let plan = FieldDiffPlan.of(Value.self, from: before)
+        let plan = TypeReflection.of(Value.self, from: before)
         if let collection = plan.elements, let differing = collection.elementsThatMayDiffer(before, after) {
             appendElementDiff(differing, path: path, hiding: hiding, into: &lines)
         } else if let layout = plan.layout {

@@ -1,6 +1,6 @@
 /// A collection that knows which of its elements may differ between two of its values, without
 /// comparing every element: what lets a field diff of a large identified array cost what
-/// changed. (Called through the metatype a `FieldDiffPlan` keeps, with no cast to the protocol.)
+/// changed. (Called through the metatype a `TypeReflection` keeps, with no cast to the protocol.)
 package protocol FieldDiffElements {
     /// The elements of `before` and `after`, two values of this type, that may differ, with
     /// their positions, in increasing order (`nil` for an element one has past the end of the

@@ -38,7 +38,9 @@ struct FieldLayout {
     init?<Value>(of value: Value) {
         guard !(value is CustomReflectable) else { return nil }
         let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .struct else { return nil }
+        // (A value held as an existential is reflected as the value inside: its layout is not
+        // the existential's.)
+        guard mirror.displayStyle == .struct, mirror.subjectType == Value.self else { return nil }
         var labels: [String] = [], offsets: [Int] = [], reads: [Read?] = []
         var end = 0
         for child in mirror.children {

@@ -1,0 +1,128 @@
+/// The text `String(describing:)` gives for `value`, made from what `TypeReflection` keeps per
+/// type: the conformances that give a type its own text, its names, and its struct layout.
+///
+/// `String(describing:)` casts each value it meets to three protocols and reflects it through
+/// `Mirror`, and names a type by demangling it: an action of two nested enums and a struct cost
+/// a logger about 87,000 instructions. Here a value of a type seen before costs a look-up, and a
+/// struct's fields are read at their offsets. Structs and enums are written as the standard
+/// library writes them (a struct as `Name(field: value, …)` with its fields' debug text, an
+/// enum as its case and its payload's debug text, with the type's qualified name where the
+/// standard library writes it); any other kind of value (a class, a tuple, an optional at the
+/// top), a struct without a layout, and a value whose dynamic type is not the type it is held as
+/// (an existential) are handed to the standard library, so the text is always the same.
+package func describing(_ value: Any) -> String {
+    var text = ""
+    appendText(of: value, debug: false, to: &text)
+    return text
+}
+
+/// Appends the text `print` (or, when `debug`, `debugPrint`) writes for `value`.
+private func appendText(of value: Any, debug: Bool, to text: inout String) {
+    func append<Value>(_ value: Value) {
+        let type = TypeReflection.of(Value.self, from: value)
+        guard type.isItsOwnSubject else {
+            text += debug ? String(reflecting: value) : String(describing: value)
+            return
+        }
+        if let ownText = ownText(of: value, type, debug: debug) {
+            text += ownText
+            return
+        }
+        switch type.displayStyle {
+        case .struct? where type.layout != nil:
+            appendStruct(value, type, debug: debug, to: &text)
+        case .enum?:
+            appendEnum(value, type, debug: debug, to: &text)
+        default:
+            text += debug ? String(reflecting: value) : String(describing: value)
+        }
+    }
+    _openExistential(value, do: append)
+}
+
+/// The text a value of a type that gives its own gives, in the standard library's order of the
+/// three protocols (an optional's debug text at the top); `nil` for a type that gives none.
+private func ownText<Value>(of value: Value, _ type: TypeReflection, debug: Bool) -> String? {
+    if debug {
+        if let own = type.debugDescribable { return own.debugText(of: value) }
+        if let own = type.describable { return own.text(of: value) }
+        if let own = type.streamable { return own.streamedText(of: value) }
+    } else {
+        if type.isOptional { return String(describing: value) }
+        if let own = type.streamable { return own.streamedText(of: value) }
+        if let own = type.describable { return own.text(of: value) }
+        if let own = type.debugDescribable { return own.debugText(of: value) }
+    }
+    return nil
+}
+
+/// A struct as the standard library writes one that gives no text of its own: its name, then
+/// each field's label and debug text.
+private func appendStruct<Value>(_ value: Value, _ type: TypeReflection, debug: Bool, to text: inout String) {
+    guard let layout = type.layout else { return }
+    text += debug ? type.qualifiedName : type.name
+    text += "("
+    var reflected: Mirror.Children?
+    for field in layout.labels.indices {
+        if field > 0 { text += ", " }
+        text += layout.labels[field]
+        text += ": "
+        if let read = layout.value(ofField: field, in: value) {
+            appendText(of: read, debug: true, to: &text)
+        } else {
+            let children = reflected ?? Mirror(reflecting: value).children
+            reflected = children
+            appendText(of: children[children.index(children.startIndex, offsetBy: field)].value, debug: true, to: &text)
+        }
+    }
+    text += ")"
+}
+
+/// An enum as the standard library writes one that gives no text of its own: its case (after
+/// its qualified name, in debug text), then its payload's debug text.
+private func appendEnum<Value>(_ value: Value, _ type: TypeReflection, debug: Bool, to text: inout String) {
+    guard let payload = Mirror(reflecting: value).children.first, let caseName = payload.label else {
+        // No payload: the standard library's text is the case's name (or, for a case without
+        // a name, the type's, which it writes alone in debug text too).
+        let caseName = String(describing: value)
+        if !debug {
+            text += caseName
+        } else if caseName != type.name {
+            text += type.qualifiedName + "." + caseName
+        } else {
+            text += String(reflecting: value)
+        }
+        return
+    }
+    if debug {
+        text += type.qualifiedName + "."
+    }
+    text += caseName
+    let isTuple = Mirror(reflecting: payload.value).displayStyle == .tuple
+    if !isTuple { text += "(" }
+    appendText(of: payload.value, debug: true, to: &text)
+    if !isTuple { text += ")" }
+}
+
+extension CustomStringConvertible {
+    /// The description of `value`, a value of this type.
+    fileprivate static func text(of value: some Any) -> String {
+        (value as! Self).description
+    }
+}
+
+extension CustomDebugStringConvertible {
+    /// The debug description of `value`, a value of this type.
+    fileprivate static func debugText(of value: some Any) -> String {
+        (value as! Self).debugDescription
+    }
+}
+
+extension TextOutputStreamable {
+    /// What `value`, a value of this type, writes.
+    fileprivate static func streamedText(of value: some Any) -> String {
+        var text = ""
+        (value as! Self).write(to: &text)
+        return text
+    }
+}
