@@ -38,7 +38,7 @@ struct ValueDescriptionTests {
     struct Nested { var own = Own(); var debug = OwnDebug(); var both = Both(); var streamed = Streamed(); var custom = Custom(); var empty = Empty(); var pair = (1, "two"); var labeled = (x: 1, y: 2) }
 
     static var values: [Any] { [
-        5, -2.5, true, "text", "quote \" and \\ and é", Character("c"), UInt8(7), Int?.some(3), Int?.none,
+        5, -2.5, true, "text", "quote \" and \\ and é", Character("c"), UInt8(7), Int?.some(3) as Any, Int?.none as Any,
         Direction.up, Action.tap, Action.add(amount: 5), Action.move(.down, by: 1.5), Action.rename("new \"name\""),
         Action.child(.edit(Item(id: 1, title: "Milk", done: false, tags: ["a", "b"], note: nil))),
         Action.child(.edit(Item(id: 2, title: "", done: true, tags: [], note: "n"))), Action.child(.clear),

@@ -1,3 +1,5 @@
+import RexCore
+
 /// How a ``LoggerMiddleware`` writes an action.
 public enum LogActionFormat<Action>: Sendable {
     /// The whole action, as `String(describing:)` gives it: `add(amount: 5)`.
@@ -10,10 +12,9 @@ public enum LogActionFormat<Action>: Sendable {
     func format(_ action: Action) -> String {
         switch self {
         case .full:
-            return String(describing: action)
+            return describing(action)
         case .name:
-            let described = String(describing: action)
-            return String(described.prefix { $0 != "(" })
+            return String(describing(action).prefix { $0 != "(" })
         case .custom(let format):
             return format(action)
         }

@@ -31,6 +31,8 @@ private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: 
         let plan = TypeReflection.of(Value.self, from: before)
         if let collection = plan.elements, let differing = collection.elementsThatMayDiffer(before, after) {
             appendElementDiff(differing, path: path, hiding: hiding, into: &lines)
+        } else if plan.isScalar {
+            appendLine(before, after, path: path, into: &lines)
         } else if let layout = plan.layout {
             appendDiff(of: layout.fieldsThatDiffer(before, after), in: layout, before, after, path: path, hiding: hiding, into: &lines)
         } else {
@@ -71,10 +73,7 @@ private func appendReflectedDiff(_ before: Any, _ after: Any, path: String, hidi
         && !(beforeMirror.displayStyle == .enum && caseName(before) != caseName(after))
         && !(beforeMirror.displayStyle == .optional && (beforeChildren.isEmpty || afterChildren.isEmpty))
     guard isComposite else {
-        let old = String(describing: before), new = String(describing: after)
-        if old != new {
-            lines.append("\(path.isEmpty ? "." : path): \(old) → \(new)")
-        }
+        appendLine(before, after, path: path, into: &lines)
         return
     }
     let afterByKey = Dictionary(afterChildren.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -84,11 +83,19 @@ private func appendReflectedDiff(_ before: Any, _ after: Any, path: String, hidi
         if let newValue = afterByKey[child.key] {
             appendFieldDiff(child.value, newValue, path: childPath, hiding: hiding, into: &lines)
         } else if !hiding.contains(where: { childPath.hasPrefix($0) }) {
-            lines.append("\(childPath): \(String(describing: child.value)) → (none)")
+            lines.append("\(childPath): \(describing(child.value)) → (none)")
         }
     }
     for child in afterChildren where !beforeKeys.contains(child.key) && !hiding.contains(where: { (path + child.key).hasPrefix($0) }) {
-        lines.append("\(path + child.key): (none) → \(String(describing: child.value))")
+        lines.append("\(path + child.key): (none) → \(describing(child.value))")
+    }
+}
+
+/// The line for a value written whole, if its text changed.
+private func appendLine(_ before: Any, _ after: Any, path: String, into lines: inout [String]) {
+    let old = describing(before), new = describing(after)
+    if old != new {
+        lines.append("\(path.isEmpty ? "." : path): \(old) → \(new)")
     }
 }
 
@@ -103,9 +110,9 @@ private func appendElementDiff(
         case (let old?, let new?):
             appendFieldDiff(old, new, path: childPath, hiding: hiding, into: &lines)
         case (let old?, nil) where !hiding.contains(where: { childPath.hasPrefix($0) }):
-            lines.append("\(childPath): \(String(describing: old)) → (none)")
+            lines.append("\(childPath): \(describing(old)) → (none)")
         case (nil, let new?) where !hiding.contains(where: { childPath.hasPrefix($0) }):
-            lines.append("\(childPath): (none) → \(String(describing: new))")
+            lines.append("\(childPath): (none) → \(describing(new))")
         default:
             break
         }
@@ -120,11 +127,11 @@ private func children(of mirror: Mirror) -> [(key: String, value: Any)] {
     case .dictionary:
         let pairs: [(key: String, value: Any)] = mirror.children.map { pair in
             let parts = Array(Mirror(reflecting: pair.value).children)
-            return ("[\(String(describing: parts[0].value))]", parts[1].value)
+            return ("[\(describing(parts[0].value))]", parts[1].value)
         }
         return pairs.sorted { $0.key < $1.key }
     case .set:
-        return mirror.children.map { String(describing: $0.value) }.sorted().map { ("[\($0)]", $0) }
+        return mirror.children.map { describing($0.value) }.sorted().map { ("[\($0)]", $0) }
     case .optional:
         return mirror.children.map { ("", $0.value) }
     default:
@@ -147,5 +154,5 @@ private func labeledChildren(of mirror: Mirror) -> [(key: String, value: Any)] {
 
 /// The case name of an enum value: its text up to the payload.
 private func caseName(_ value: Any) -> Substring {
-    String(describing: value).prefix { $0 != "(" }
+    describing(value).prefix { $0 != "(" }
 }

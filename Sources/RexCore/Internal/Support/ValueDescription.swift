@@ -81,16 +81,19 @@ private func appendStruct<Value>(_ value: Value, _ type: TypeReflection, debug: 
 /// An enum as the standard library writes one that gives no text of its own: its case (after
 /// its qualified name, in debug text), then its payload's debug text.
 private func appendEnum<Value>(_ value: Value, _ type: TypeReflection, debug: Bool, to text: inout String) {
+    if let caseName = type.caseNames.name(of: value) {
+        text += debug ? type.qualifiedName + "." + caseName : caseName
+        return
+    }
     guard let payload = Mirror(reflecting: value).children.first, let caseName = payload.label else {
         // No payload: the standard library's text is the case's name (or, for a case without
         // a name, the type's, which it writes alone in debug text too).
         let caseName = String(describing: value)
-        if !debug {
-            text += caseName
-        } else if caseName != type.name {
-            text += type.qualifiedName + "." + caseName
+        if caseName != type.name {
+            type.caseNames.keep(caseName, for: value)
+            text += debug ? type.qualifiedName + "." + caseName : caseName
         } else {
-            text += String(reflecting: value)
+            text += debug ? String(reflecting: value) : caseName
         }
         return
     }
@@ -98,10 +101,18 @@ private func appendEnum<Value>(_ value: Value, _ type: TypeReflection, debug: Bo
         text += type.qualifiedName + "."
     }
     text += caseName
-    let isTuple = Mirror(reflecting: payload.value).displayStyle == .tuple
+    let isTuple = isTuple(payload.value)
     if !isTuple { text += "(" }
     appendText(of: payload.value, debug: true, to: &text)
     if !isTuple { text += ")" }
+}
+
+/// Whether `Mirror` reflects `value` as a tuple.
+private func isTuple(_ value: Any) -> Bool {
+    func check<Value>(_ value: Value) -> Bool {
+        TypeReflection.of(Value.self, from: value).displayStyle == .tuple
+    }
+    return _openExistential(value, do: check)
 }
 
 extension CustomStringConvertible {
