@@ -1,3 +1,4 @@
+import Dispatch
 @testable import RexCore
 import Testing
 
@@ -55,5 +56,26 @@ struct ValueDescriptionTests {
             #expect(describing(value) == String(describing: value))
             #expect(describing(value) == String(describing: value), "described again, from what was kept")
         }
+    }
+
+    /// What is kept per type is kept behind a lock: threads that meet new types at once (run
+    /// under the thread sanitizer in CI) each get the standard library's text.
+    @Test("Values described on several threads at once, each meeting new types")
+    func describedOnSeveralThreads() {
+        let mismatches = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for value in Self.values.shuffled() where describing(value) != String(describing: value) {
+                mismatches.add()
+            }
+        }
+        #expect(mismatches.total == 0)
+    }
+
+    /// Counts from several threads.
+    final class Counter: @unchecked Sendable {  // `count` is guarded by `lock`
+        private let lock = Lock()
+        private var count = 0
+        func add() { lock.withLock { count += 1 } }
+        var total: Int { lock.withLock { count } }
     }
 }
