@@ -102,10 +102,13 @@ extension ElementChunks {
                     add(twigStart, twigSize)
                     continue
                 }
-                if mine[twigIndex].sharesBuffer(with: theirs[twigIndex]) { continue }
-                for leafIndex in 0..<Swift.max(mine[twigIndex].count, theirs[twigIndex].count) {
-                    let bothHaveIt = leafIndex < mine[twigIndex].count && leafIndex < theirs[twigIndex].count
-                    if bothHaveIt && mine[twigIndex][leafIndex].sharesBuffer(with: theirs[twigIndex][leafIndex]) { continue }
+                // (Each twig taken out once: in code not specialized for the element type, each
+                // subscript of a nested array looks its type up.)
+                let (myTwig, theirTwig) = (mine[twigIndex], theirs[twigIndex])
+                if myTwig.sharesBuffer(with: theirTwig) { continue }
+                for leafIndex in 0..<Swift.max(myTwig.count, theirTwig.count) {
+                    let bothHaveIt = leafIndex < myTwig.count && leafIndex < theirTwig.count
+                    if bothHaveIt && myTwig[leafIndex].sharesBuffer(with: theirTwig[leafIndex]) { continue }
                     add(twigStart + leafIndex * leafSize, leafSize)
                 }
             }

@@ -298,4 +298,32 @@ extension IdentifiedArray {
     func forEachChange(since version: ChangeVersion, _ body: (ChangeLog<ID>.Change) -> Void) -> Bool {
         log.forEachChange(since: version, body)
     }
+
+    /// The positions whose elements changed since `earlier`, a past state of this array, in
+    /// increasing order, when this array's log tells them and no element changed place: the two
+    /// hold as many elements, and each element changed is at the position of its change in both.
+    /// `nil` otherwise (the log cannot tell, or elements were added, removed or moved).
+    ///
+    /// What lets a field diff of two states of one history find the changed elements from the
+    /// log rather than by comparing chunks. Every change of an element, insertion, removal and
+    /// swap is in the log (an array rebuilt whole starts a new history), so an element that is
+    /// in no change kept its place, unless elements were added, removed or moved, and each of
+    /// those leaves a change whose element is not where it was.
+    ///
+    /// - Complexity: O(the changes since `earlier`), at most ``ChangeLog/capacity``.
+    func positionsChanged(since earlier: IdentifiedArray) -> [Int]? {
+        guard count == earlier.count else { return nil }
+        var positions: [Int] = []
+        var inPlace = true
+        let told = forEachChange(since: earlier.changeVersion) { change in
+            if inPlace && holds(change.id, at: change.position) && earlier.holds(change.id, at: change.position) {
+                positions.append(change.position)
+            } else {
+                inPlace = false
+            }
+        }
+        guard told, inPlace else { return nil }
+        positions.sort()
+        return positions.enumerated().filter { $0.offset == 0 || positions[$0.offset - 1] != $0.element }.map(\.element)
+    }
 }

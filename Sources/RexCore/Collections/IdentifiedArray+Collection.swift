@@ -25,6 +25,8 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     @inlinable
     public mutating func swapAt(_ i: Int, _ j: Int) {
         guard i != j else { return }
+        noteChange(orderedIDs[i], at: i)
+        noteChange(orderedIDs[j], at: j)
         positions.exchange(orderedIDs[i], at: i, with: orderedIDs[j], at: j)
         values.swapAt(i, j)
         orderedIDs.swapByMoving(i, j)

@@ -11,7 +11,7 @@ package protocol FieldDiffElements {
 extension IdentifiedArray: FieldDiffElements {
     package static func elementsThatMayDiffer<Value>(_ before: Value, _ after: Value) -> [(position: Int, before: Any?, after: Any?)]? {
         guard let before = before as? IdentifiedArray, let after = after as? IdentifiedArray else { return nil }
-        let ranges = before.values.positionsThatMayDiffer(from: after.values)
+        let ranges = after.positionsChanged(since: before)?.map { $0..<$0 + 1 } ?? before.values.positionsThatMayDiffer(from: after.values)
         return before.values.elementsThatDiffer(from: after.values, in: ranges).map { ($0.position, $0.mine, $0.theirs) }
     }
 }
