@@ -25,15 +25,18 @@ extension ElementStorage {
 
 extension ElementStorage {
     /// The elements at the positions in `ranges` whose bits differ from `other`'s there, or that
-    /// one of the two does not have, with their positions, in increasing order.
+    /// one of the two does not have, with their positions, in increasing order: this storage's
+    /// as `before`, `other`'s as `after`.
     ///
     /// Compared in the bytes of the two buffers that hold them (the flat buffer, or a leaf),
     /// without copying the elements that are the same: what a field diff of a large identified
     /// array does with the positions `positionsThatMayDiffer(from:)` gives.
     ///
     /// - Complexity: O(the positions in `ranges`).
-    func elementsThatDiffer(from other: ElementStorage, in ranges: [Range<Int>]) -> [(position: Int, mine: Element?, theirs: Element?)] {
-        var differing: [(position: Int, mine: Element?, theirs: Element?)] = []
+    func elementsThatDiffer(from other: ElementStorage, in ranges: [Range<Int>]) -> [(position: Int, before: Any?, after: Any?)] {
+        // (Elements in `Any`, a type known where this is compiled: a tuple of `Element`s would
+        // have its type looked up at run time on each use, in code not specialized for them.)
+        var differing: [(position: Int, before: Any?, after: Any?)] = []
         let (size, stride) = (MemoryLayout<Element>.size, MemoryLayout<Element>.stride)
         for range in ranges {
             var position = range.lowerBound

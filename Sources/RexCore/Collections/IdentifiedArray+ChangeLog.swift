@@ -312,7 +312,9 @@ extension IdentifiedArray {
     ///
     /// - Complexity: O(the changes since `earlier`), at most ``ChangeLog/capacity``.
     func positionsChanged(since earlier: IdentifiedArray) -> [Int]? {
-        guard count == earlier.count else { return nil }
+        // (`values.count`, not `count`: in code not specialized for the element type, the
+        // collection's `count` is a distance measured through the protocol's witnesses.)
+        guard values.count == earlier.values.count else { return nil }
         var positions: [Int] = []
         var inPlace = true
         let told = forEachChange(since: earlier.changeVersion) { change in

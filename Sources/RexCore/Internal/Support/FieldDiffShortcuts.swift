@@ -4,15 +4,17 @@
 package protocol FieldDiffElements {
     /// The elements of `before` and `after`, two values of this type, that may differ, with
     /// their positions, in increasing order (`nil` for an element one has past the end of the
-    /// other); `nil` when `Value` is not this type. Elements with the same bits are left out.
+    /// other); `nil` when `Value` is not this type. Elements with the same bits may be among them.
     static func elementsThatMayDiffer<Value>(_ before: Value, _ after: Value) -> [(position: Int, before: Any?, after: Any?)]?
 }
 
 extension IdentifiedArray: FieldDiffElements {
     package static func elementsThatMayDiffer<Value>(_ before: Value, _ after: Value) -> [(position: Int, before: Any?, after: Any?)]? {
         guard let before = before as? IdentifiedArray, let after = after as? IdentifiedArray else { return nil }
-        let ranges = after.positionsChanged(since: before)?.map { $0..<$0 + 1 } ?? before.values.positionsThatMayDiffer(from: after.values)
-        return before.values.elementsThatDiffer(from: after.values, in: ranges).map { ($0.position, $0.mine, $0.theirs) }
+        if let positions = after.positionsChanged(since: before) {
+            return positions.map { ($0, before.values[$0], after.values[$0]) }
+        }
+        return before.values.elementsThatDiffer(from: after.values, in: before.values.positionsThatMayDiffer(from: after.values))
     }
 }
 
