@@ -42,7 +42,9 @@ public final class TodoApp: Sendable {
         store = ReduxStoreBase(
             initialState: AppState(),
             reducer: appReducer,
-            middleware: middleware.logger(actionFormat: .name, destination: .file(path: logFile.path))
+            // The undo history keeps the list as it was at each step: left out of the log, which
+            // would otherwise write the whole list again at every change.
+            middleware: middleware.logger(actionFormat: .name, stateChange: .fieldDiff(hiding: [".history"]), destination: .file(path: logFile.path))
         )
         self.persistence = persistence
         effects = detail <> reminders
