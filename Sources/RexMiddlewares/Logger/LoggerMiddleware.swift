@@ -105,16 +105,30 @@ extension LogStateChange {
 /// The text of one log entry.
 enum LogEntry {
     static func text(action: String, source: ActionSource, stateLines: [String]) -> String {
-        var text = "action \(action) from \(source.file):\(source.line) \(source.function)"
+        // Appended piece by piece into room made once: an interpolation made a string per piece.
+        let (file, function) = (source.file, source.function)
+        var text = ""
+        text.reserveCapacity(action.utf8.count + file.utf8.count + function.utf8.count + 40 + stateLines.reduce(0) { $0 + $1.utf8.count + 3 })
+        text += "action "
+        text += action
+        text += " from "
+        text += file
+        text += ":"
+        text += String(source.line)
+        text += " "
+        text += function
         if let info = source.info {
-            text += " | \(info)"
+            text += " | "
+            text += info
         }
         text += "\n"
         if stateLines.isEmpty {
             text += "  no state mutation\n"
         } else {
             for line in stateLines {
-                text += "  \(line)\n"
+                text += "  "
+                text += line
+                text += "\n"
             }
         }
         return text

@@ -32,7 +32,7 @@ private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: 
         if let collection = plan.elements, let differing = collection.elementsThatMayDiffer(before, after) {
             appendElementDiff(differing, path: path, hiding: hiding, into: &lines)
         } else if plan.isScalar {
-            appendLine(before, after, path: path, into: &lines)
+            appendLine(describing(before, reflected: plan), describing(after, reflected: plan), path: path, into: &lines)
         } else if let layout = plan.layout {
             appendDiff(of: layout.fieldsThatDiffer(before, after), in: layout, before, after, path: path, hiding: hiding, into: &lines)
         } else {
@@ -73,7 +73,7 @@ private func appendReflectedDiff(_ before: Any, _ after: Any, path: String, hidi
         && !(beforeMirror.displayStyle == .enum && caseName(before) != caseName(after))
         && !(beforeMirror.displayStyle == .optional && (beforeChildren.isEmpty || afterChildren.isEmpty))
     guard isComposite else {
-        appendLine(before, after, path: path, into: &lines)
+        appendLine(describing(before), describing(after), path: path, into: &lines)
         return
     }
     let afterByKey = Dictionary(afterChildren.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -92,10 +92,9 @@ private func appendReflectedDiff(_ before: Any, _ after: Any, path: String, hidi
 }
 
 /// The line for a value written whole, if its text changed.
-private func appendLine(_ before: Any, _ after: Any, path: String, into lines: inout [String]) {
-    let old = describing(before), new = describing(after)
+private func appendLine(_ old: String, _ new: String, path: String, into lines: inout [String]) {
     if old != new {
-        lines.append("\(path.isEmpty ? "." : path): \(old) → \(new)")
+        lines.append((path.isEmpty ? "." : path) + ": " + old + " → " + new)
     }
 }
 

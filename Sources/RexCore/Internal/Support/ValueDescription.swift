@@ -16,28 +16,41 @@ package func describing(_ value: Any) -> String {
     return text
 }
 
+/// The text `String(describing:)` gives for `value`, a value of the type `type` reflects: for a
+/// caller that has opened the value and looked its type up already.
+func describing<Value>(_ value: Value, reflected type: TypeReflection) -> String {
+    var text = ""
+    appendText(of: value, type, debug: false, to: &text)
+    return text
+}
+
 /// Appends the text `print` (or, when `debug`, `debugPrint`) writes for `value`.
 private func appendText(of value: Any, debug: Bool, to text: inout String) {
     func append<Value>(_ value: Value) {
-        let type = TypeReflection.of(Value.self, from: value)
-        guard type.isItsOwnSubject else {
-            text += debug ? String(reflecting: value) : String(describing: value)
-            return
-        }
-        if let ownText = ownText(of: value, type, debug: debug) {
-            text += ownText
-            return
-        }
-        switch type.displayStyle {
-        case .struct? where type.layout != nil:
-            appendStruct(value, type, debug: debug, to: &text)
-        case .enum?:
-            appendEnum(value, type, debug: debug, to: &text)
-        default:
-            text += debug ? String(reflecting: value) : String(describing: value)
-        }
+        appendText(of: value, TypeReflection.of(Value.self, from: value), debug: debug, to: &text)
     }
     _openExistential(value, do: append)
+}
+
+/// Appends the text `print` (or, when `debug`, `debugPrint`) writes for `value`, a value of the
+/// type `type` reflects.
+private func appendText<Value>(of value: Value, _ type: TypeReflection, debug: Bool, to text: inout String) {
+    guard type.isItsOwnSubject else {
+        text += debug ? String(reflecting: value) : String(describing: value)
+        return
+    }
+    if let ownText = ownText(of: value, type, debug: debug) {
+        text += ownText
+        return
+    }
+    switch type.displayStyle {
+    case .struct? where type.layout != nil:
+        appendStruct(value, type, debug: debug, to: &text)
+    case .enum?:
+        appendEnum(value, type, debug: debug, to: &text)
+    default:
+        text += debug ? String(reflecting: value) : String(describing: value)
+    }
 }
 
 /// The text a value of a type that gives its own gives, in the standard library's order of the
