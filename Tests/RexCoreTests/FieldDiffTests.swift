@@ -55,4 +55,24 @@ struct FieldDiffTests {
         after.nested.title = "b"
         #expect(diffFields(State(), after, hiding: [".nested"]) == [".count: 1 → 2"])
     }
+
+    /// Converts to text and back, but its text says nothing of its fields: not a value written
+    /// whole (a review's find: its changes went unseen).
+    struct Labelled: LosslessStringConvertible, CustomReflectable {
+        var a = 1, b = 2
+        init() {}
+        init?(_ description: String) { nil }
+        var description: String { "Labelled" }
+        var customMirror: Mirror { Mirror(self, children: ["a": a, "b": b]) }
+    }
+
+    struct WithLabelled { var labelled = Labelled() }
+
+    @Test("A type of its own that converts to text is still walked by its mirror")
+    func ownLosslessTypeIsWalked() {
+        var after = WithLabelled()
+        after.labelled.a = 7
+        #expect(diffFields(WithLabelled(), after, hiding: []) == [".labelled.a: 1 → 7"])
+    }
 }
+

@@ -121,4 +121,44 @@ struct FieldLayoutTests {
         #expect(FieldLayout(of: (1, "two")) == nil)
         #expect(FieldLayout(of: 5) == nil)
     }
+
+    struct Thin {
+        var small: UInt8 = 1
+        var type: Int.Type = Int.self
+        var vector = SIMD4<Float>(1, 2, 3, 4)
+    }
+
+    /// A stored `Int.Type` takes no room, but its `Mirror` child is a metatype of eight bytes,
+    /// which the padding before a 16-byte-aligned field hid from the end's check (a review's
+    /// find: the field was read from padding, and describing the struct crashed).
+    @Test("A field of a metatype gives no layout")
+    func metatypeFieldGivesNoLayout() {
+        #expect(FieldLayout(of: Thin()) == nil)
+        #expect(describing(Thin()) == String(describing: Thin()))
+        var changed = Thin()
+        changed.vector.x = 5
+        #expect(diffFields(Thin(), changed, hiding: []) == [".vector: SIMD4<Float>(1.0, 2.0, 3.0, 4.0) → SIMD4<Float>(5.0, 2.0, 3.0, 4.0)"])
+    }
+
+    final class Shown: ClassShape, CustomReflectable {
+        var customMirror: Mirror { Mirror(self, children: ["name": "shown"], displayStyle: .struct) }
+    }
+
+    struct Unowned {
+        unowned var shape: any ClassShape
+        var count = 2
+    }
+
+    /// An `unowned` field of a class-bound existential, whose object reflects as a struct (a
+    /// review's find): read at its offset, it was taken for a strong reference.
+    @Test("A field that holds an existential or a class is read through Mirror, whatever its object's mirror says")
+    func existentialFieldIsNotReadAtItsOffset() throws {
+        let object = Shown()
+        let layout = try #require(FieldLayout(of: Unowned(shape: object)))
+        #expect(layout.reads[0] == nil)
+        #expect(layout.reads[1] != nil)
+        #expect(try #require(FieldLayout(of: WithExistential())).reads[0] == nil)
+        withExtendedLifetime(object) {}
+    }
 }
+

@@ -36,6 +36,15 @@ struct ValueDescriptionTests {
     struct Streamed: TextOutputStreamable { func write<Target: TextOutputStream>(to target: inout Target) { target.write("streamed") } }
     struct Custom: CustomReflectable { var customMirror: Mirror { Mirror(self, children: ["shown": 1]) } }
     struct Empty {}
+    /// Custom mirrors that reflect as an enum (a review's find: their label was taken for a case).
+    enum Relabelled: CustomReflectable {
+        case a(Int), b
+        var customMirror: Mirror { Mirror(self, children: ["renamed": 1], displayStyle: .enum) }
+    }
+    struct StructAsEnum: CustomReflectable {
+        var value = 5
+        var customMirror: Mirror { Mirror(self, children: ["x": value], displayStyle: .enum) }
+    }
     struct Nested { var own = Own(); var debug = OwnDebug(); var both = Both(); var streamed = Streamed(); var custom = Custom(); var empty = Empty(); var pair = (1, "two"); var labeled = (x: 1, y: 2) }
 
     static var values: [Any] { [
@@ -47,6 +56,7 @@ struct ValueDescriptionTests {
         Action.tree(.node(.leaf(1), .node(.leaf(2), .leaf(3)))), Action.wrapped(Wrapper(value: .down)),
         Item(id: 3, title: "t", done: false, tags: ["x"], note: "y"), Wrapper(value: Item(id: 4, title: "w", done: true, tags: [], note: nil)),
         Holder(), Nested(), Own(), OwnDebug(), Both(), Streamed(), Custom(), Empty(), (1, "two"), [Direction.up: [Item?.none]],
+        Relabelled.a(1), Relabelled.b, StructAsEnum(), Wrapper(value: Relabelled.b),
         Reference(), [Action.tap, .add(amount: 1)], Set([Direction.down]), Optional(Optional(Direction.up)) as Any,
     ] }
 

@@ -29,6 +29,7 @@ private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: 
         }
         if haveSameBits(before, after) { return }
         let plan = TypeReflection.of(Value.self, from: before)
+        let linesBefore = lines.count
         if let collection = plan.elements, let differing = collection.elementsThatMayDiffer(before, after) {
             appendElementDiff(differing, path: path, hiding: hiding, into: &lines)
         } else if plan.isScalar {
@@ -37,6 +38,11 @@ private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: 
             appendDiff(of: layout.fieldsThatDiffer(before, after), in: layout, before, after, path: path, hiding: hiding, into: &lines)
         } else {
             appendReflectedDiff(before, after, path: path, hiding: hiding, into: &lines)
+        }
+        if lines.count == linesBefore, plan.isSmallPlainData {
+            // Plain data whose parts show nothing of what changed (a SIMD vector's storage
+            // reflects as an opaque value), though its bits, and so its value, differ: whole.
+            appendLine(describing(before, reflected: plan), describing(after, reflected: plan), path: path, into: &lines)
         }
     }
     _openExistential(before, do: diff)

@@ -12,8 +12,9 @@
 /// nor a type whose fields cannot be accounted for: the diff reflects each of its fields.
 ///
 /// A field is read at its offset, as its child's type, unless it may hold a class reference
-/// (a class instance or an optional): only those may be stored `weak` or `unowned`, not as the
-/// child's type; they are read through `Mirror`.
+/// (a class instance, an optional or an existential): only those may be stored `weak` or
+/// `unowned`, not as the child's type; they are read through `Mirror`. A struct with a field
+/// of a metatype has no layout (see `init(of:)`).
 ///
 /// Invariants: the ranges are in order and cover the struct's bytes, each running from its
 /// field's offset to the next field's (the last to the struct's size), so that a change of any
@@ -44,7 +45,9 @@ struct FieldLayout {
         var labels: [String] = [], offsets: [Int] = [], reads: [Read?] = []
         var end = 0
         for child in mirror.children {
-            guard let label = child.label else { return nil }
+            // A stored metatype of a struct or enum takes no room, but its child is a metatype of
+            // eight bytes: a difference the padding before a wider-aligned field can hide.
+            guard let label = child.label, !(child.value is Any.Type) else { return nil }
             let (size, alignment) = sizeAndAlignment(of: child.value)
             let offset = (end + alignment - 1) / alignment * alignment
             end = offset + size
@@ -107,12 +110,13 @@ private func sizeAndAlignment(of value: Any) -> (size: Int, alignment: Int) {
 }
 
 /// How to read a field whose child is `child` at its offset, as the child's own type; `nil` for
-/// a field that may hold a class reference, which may be stored `weak` or `unowned`.
+/// a field that may hold a class reference, which may be stored `weak` or `unowned`, not as the
+/// child's type: a class, an optional, or an existential (whose child is the existential, and
+/// whose value may be a class instance whatever its mirror says).
 private func reader(for child: Any) -> FieldLayout.Read? {
-    let style = Mirror(reflecting: child).displayStyle
-    guard style != .class, style != .optional else { return nil }
-    func read<Field>(_: Field) -> FieldLayout.Read? {
-        guard !(Field.self is AnyObject.Type) else { return nil }
+    func read<Field>(_ value: Field) -> FieldLayout.Read? {
+        let isExistential = type(of: value as Any) != Field.self
+        guard !isExistential, !(Field.self is AnyObject.Type), !(Field.self is any OptionalType.Type) else { return nil }
         return { bytes, offset in bytes.load(fromByteOffset: offset, as: Field.self) }
     }
     return _openExistential(child, do: read)

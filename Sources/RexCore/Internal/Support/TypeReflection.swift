@@ -12,16 +12,18 @@ final class TypeReflection {
     let layout: FieldLayout?
     /// The kind of value `Mirror` reflects it as.
     let displayStyle: Mirror.DisplayStyle?
-    /// Whether `Mirror` reflects its values as values of this very type: not so for an
-    /// existential, whose values are reflected as what they hold, nor for a custom mirror of
-    /// another subject.
-    let isItsOwnSubject: Bool
+    /// Whether `Mirror` reflects its values as they are stored, as values of this very type:
+    /// not so for an existential, whose values are reflected as what they hold, nor for a type
+    /// with a custom mirror, which may say anything.
+    let isReflectedAsStored: Bool
     /// Whether it is an `Optional`.
     let isOptional: Bool
     /// Whether its values are written whole, as text that says all of them, with nothing to
-    /// walk: a type that `Mirror` gives no kind and that converts to text and back without loss,
-    /// as the standard library's numbers, `Bool`, `String` and `Character` do.
+    /// walk: the standard library's numbers, `Bool`, `String`, `Substring` and `Character`.
     let isScalar: Bool
+    /// Whether its values are plain data (no references, so different bits are different
+    /// values) of at most 64 bytes: cheap to write whole.
+    let isSmallPlainData: Bool
     /// The type, when it writes its own text.
     let streamable: (any TextOutputStreamable.Type)?
     /// The type, when it gives its own description.
@@ -48,9 +50,10 @@ final class TypeReflection {
         elements = Value.self as? any FieldDiffElements.Type
         layout = elements == nil ? FieldLayout(of: value) : nil
         displayStyle = mirror.displayStyle
-        isItsOwnSubject = mirror.subjectType == Value.self
+        isReflectedAsStored = mirror.subjectType == Value.self && !(Value.self is any CustomReflectable.Type)
         isOptional = Value.self is any OptionalType.Type
-        isScalar = mirror.displayStyle == nil && Value.self is any LosslessStringConvertible.Type
+        isScalar = scalarTypes.contains(ObjectIdentifier(Value.self))
+        isSmallPlainData = _isPOD(Value.self) && MemoryLayout<Value>.size <= 64
         streamable = Value.self as? any TextOutputStreamable.Type
         describable = Value.self as? any CustomStringConvertible.Type
         debugDescribable = Value.self as? any CustomDebugStringConvertible.Type
@@ -62,7 +65,14 @@ final class TypeReflection {
 /// What reflection found so far.
 private let foundReflections = TypeKeyedCache<TypeReflection>()
 
+/// The types whose values a field diff writes whole (see `TypeReflection.isScalar`).
+private let scalarTypes: Set<ObjectIdentifier> = Set(
+    ([Bool.self, String.self, Substring.self, Character.self, Unicode.Scalar.self, Double.self, Float.self] as [Any.Type]
+        + [Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self] as [Any.Type])
+        .map(ObjectIdentifier.init)
+)
+
 /// Marks `Optional`, for a check on a type that is not known to be one.
-private protocol OptionalType {}
+protocol OptionalType {}
 
 extension Optional: OptionalType {}

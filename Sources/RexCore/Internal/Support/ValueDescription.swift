@@ -8,8 +8,9 @@
 /// library writes them (a struct as `Name(field: value, …)` with its fields' debug text, an
 /// enum as its case and its payload's debug text, with the type's qualified name where the
 /// standard library writes it); any other kind of value (a class, a tuple, an optional at the
-/// top), a struct without a layout, and a value whose dynamic type is not the type it is held as
-/// (an existential) are handed to the standard library, so the text is always the same.
+/// top), a struct without a layout, a type with a custom mirror, and a value whose dynamic type
+/// is not the type it is held as (an existential) are handed to the standard library, so the
+/// text is always the same.
 package func describing(_ value: Any) -> String {
     var text = ""
     appendText(of: value, debug: false, to: &text)
@@ -35,12 +36,12 @@ private func appendText(of value: Any, debug: Bool, to text: inout String) {
 /// Appends the text `print` (or, when `debug`, `debugPrint`) writes for `value`, a value of the
 /// type `type` reflects.
 private func appendText<Value>(of value: Value, _ type: TypeReflection, debug: Bool, to text: inout String) {
-    guard type.isItsOwnSubject else {
-        text += debug ? String(reflecting: value) : String(describing: value)
-        return
-    }
     if let ownText = ownText(of: value, type, debug: debug) {
         text += ownText
+        return
+    }
+    guard type.isReflectedAsStored else {
+        text += debug ? String(reflecting: value) : String(describing: value)
         return
     }
     switch type.displayStyle {
