@@ -37,12 +37,9 @@ final class LogBacklog: @unchecked Sendable {  // `waiting` and `dropped` are gu
         lock.withLock { waiting }
     }
 
-    /// Notes that an entry taken in was written; returns how many still wait.
-    func finished() -> Int {
-        lock.withLock {
-            waiting -= 1
-            return waiting
-        }
+    /// Notes that an entry taken in was written.
+    func finished() {
+        lock.withLock { waiting -= 1 }
     }
 
     /// The entries dropped since the last one taken in, counted as reported.

@@ -17,7 +17,7 @@ final class LogWriter: Sendable {
     /// What was logged is written before the writer goes, with the middleware that holds it.
     deinit {
         LiveLogWriters.shared.remove(self)
-        queue.sync { [output] in output.writePending() }
+        queue.sync {}
     }
 
     /// Formats `entry` and writes it, later, after every entry given before it. An entry that
@@ -33,9 +33,7 @@ final class LogWriter: Sendable {
             if let text = entry() {
                 output.write(text)
             }
-            if backlog.finished() == 0 {
-                output.writePending()
-            }
+            backlog.finished()
         }
     }
 
@@ -70,55 +68,29 @@ final class LogWriter: Sendable {
         if dropped > 0 {
             output.write(LogBacklog.droppedLine(dropped))
         }
-        output.writePending()
     }
 
     /// The destination, with its file handle. Used only on the writer's queue.
-    ///
-    /// Entries for a file or standard output are written together: kept in `pending` while
-    /// more entries wait on the queue, and written when none does (or when they reach
-    /// `batchLimit` bytes), so that a burst of entries costs one system call rather than one
-    /// each. A custom destination receives each entry as it comes.
     private final class Output: @unchecked Sendable {  // all access is on the writer's serial queue
         private let destination: LogDestination
         private var file: FileHandle?
         private var hasFailed = false
-        private var pending: [UInt8] = []
-
-        /// How many bytes of entries wait at most before they are written.
-        static let batchLimit = 64 * 1_024
 
         init(_ destination: LogDestination) {
             self.destination = destination
         }
 
-        /// Writes `text`, or keeps it with the entries to write together.
         func write(_ text: String) {
-            if case .custom(let write) = destination {
-                write(text)
-                return
-            }
-            pending.append(contentsOf: text.utf8)
-            if pending.count >= Self.batchLimit {
-                writePending()
-            }
-        }
-
-        /// Writes the entries kept so far.
-        func writePending() {
-            guard !pending.isEmpty else { return }
-            let data = Data(pending)
-            pending.removeAll(keepingCapacity: true)
             switch destination {
             case .standardOutput:
-                FileHandle.standardOutput.write(data)
-            case .custom:
-                break
+                FileHandle.standardOutput.write(Data(text.utf8))
+            case .custom(let write):
+                write(text)
             case .file(let path):
                 guard !hasFailed else { return }
                 do {
                     let handle = try openFile(path)
-                    try handle.write(contentsOf: data)
+                    try handle.write(contentsOf: Data(text.utf8))
                 } catch {
                     // Said once, on standard error; the store goes on, and later entries are dropped.
                     hasFailed = true
