@@ -42,8 +42,9 @@ public final class TodoApp: Sendable {
         store = ReduxStoreBase(
             initialState: AppState(),
             reducer: appReducer,
-            // The undo history keeps the list as it was at each step: left out of the log, which
-            // would otherwise write the whole list again at every change.
+            // The log says what each command did to the list; what undo and redo would do next
+            // is on the screen. (The history shows only its step names and counts anyway: see
+            // UndoHistory.customMirror.)
             middleware: middleware.logger(actionFormat: .name, stateChange: .fieldDiff(hiding: [".history"]), destination: .file(path: logFile.path))
         )
         self.persistence = persistence

@@ -17,7 +17,8 @@ struct TodoDemoTests {
     }
 
     /// The undo history keeps the list as it was at each step; written whole at each `add`, the
-    /// log grew with the square of the list (308 MB after 3,000 piped adds).
+    /// log grew with the square of the list (308 MB after 3,000 piped adds). The demo leaves the
+    /// history out of its log; what any log shows of a history is `UndoHistoryReflectionTests`.
     @Test("The demo's log says what each command changed in the list, not the undo history's kept lists")
     func logLeavesOutTheUndoHistory() async throws {
         let folder = try folder()

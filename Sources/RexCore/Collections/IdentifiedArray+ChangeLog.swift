@@ -325,7 +325,10 @@ extension IdentifiedArray {
             }
         }
         guard told, inPlace else { return nil }
-        positions.sort()
-        return positions.enumerated().filter { $0.offset == 0 || positions[$0.offset - 1] != $0.element }.map(\.element)
+        var unique: [Int] = []
+        for position in positions.sorted() where unique.last != position {
+            unique.append(position)
+        }
+        return unique
     }
 }
