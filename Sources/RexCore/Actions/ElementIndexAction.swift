@@ -2,7 +2,10 @@
 ///
 /// Used with `liftToCollection` on reducers and middlewares. An index outside the collection
 /// makes the lifted reducer or middleware skip the action.
-public struct ElementIndexAction<Index: Comparable, Action> {
+///
+/// The type itself asks nothing of `Index` (the lifts ask for `Comparable`), for the reason
+/// ``ElementIDAction`` gives.
+public struct ElementIndexAction<Index, Action> {
     /// The position of the element the action is for.
     public let index: Index
     /// The action for that element.
@@ -17,7 +20,7 @@ public struct ElementIndexAction<Index: Comparable, Action> {
 }
 
 extension ElementIndexAction: Sendable where Index: Sendable, Action: Sendable {}
-extension ElementIndexAction: Equatable where Action: Equatable {}
+extension ElementIndexAction: Equatable where Index: Equatable, Action: Equatable {}
 extension ElementIndexAction: Hashable where Index: Hashable, Action: Hashable {}
 // Coded as its `index` and its `action`, the keys SwiftRex's coding used, so that recorded
 // actions read back.

@@ -70,27 +70,31 @@ final class LogWriter: Sendable {
         }
     }
 
-    /// The destination, with its file handle. Used only on the writer's queue.
+    /// The destination, with its open file. Used only on the writer's queue.
     private final class Output: @unchecked Sendable {  // all access is on the writer's serial queue
         private let destination: LogDestination
-        private var file: FileHandle?
+        private var file: Int32?
         private var hasFailed = false
 
         init(_ destination: LogDestination) {
             self.destination = destination
         }
 
+        deinit {
+            if let file { close(file) }
+        }
+
         func write(_ text: String) {
             switch destination {
             case .standardOutput:
-                FileHandle.standardOutput.write(Data(text.utf8))
+                // As `print`, a standard output that cannot be written drops the text.
+                try? Self.write(text, to: STDOUT_FILENO)
             case .custom(let write):
                 write(text)
             case .file(let path):
                 guard !hasFailed else { return }
                 do {
-                    let handle = try openFile(path)
-                    try handle.write(contentsOf: Data(text.utf8))
+                    try Self.write(text, to: try openFile(path))
                 } catch {
                     // Said once, on standard error; the store goes on, and later entries are dropped.
                     hasFailed = true
@@ -101,8 +105,15 @@ final class LogWriter: Sendable {
             }
         }
 
+        /// Writes the text's bytes where they are (a `Data` of them was a copy and an allocation
+        /// an entry).
+        private static func write(_ text: String, to descriptor: Int32) throws {
+            var text = text
+            try text.withUTF8 { bytes in try writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) }
+        }
+
         /// Opens the file to append to it, making it and its folder when they are missing.
-        private func openFile(_ path: String) throws -> FileHandle {
+        private func openFile(_ path: String) throws -> Int32 {
             if let file { return file }
             let url = URL(fileURLWithPath: path)
             // Where the folder cannot be made, opening the file says why.
@@ -111,9 +122,8 @@ final class LogWriter: Sendable {
             guard descriptor >= 0 else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
-            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            file = handle
-            return handle
+            file = descriptor
+            return descriptor
         }
 
         /// Why `path` cannot be written, as a person can act on it: `permission denied: /logs`,

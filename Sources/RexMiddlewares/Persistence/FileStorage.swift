@@ -69,14 +69,10 @@ public struct FileStorage: PersistenceStorage {
         guard descriptor >= 0 else { throw FileStorageError(POSIXError(Self.lastError), path: url.path) }
         do {
             defer { close(descriptor) }
-            try data.withUnsafeBytes { bytes in
-                var written = 0
-                while written < bytes.count {
-                    let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-                    if count < 0, errno == EINTR { continue }
-                    guard count > 0 else { throw FileStorageError(POSIXError(Self.lastError), path: url.path) }
-                    written += count
-                }
+            do {
+                try data.withUnsafeBytes { try writeAll($0, to: descriptor) }
+            } catch {
+                throw FileStorageError(error, path: url.path)
             }
             guard fsync(descriptor) == 0 else { throw FileStorageError(POSIXError(Self.lastError), path: url.path) }
         } catch {

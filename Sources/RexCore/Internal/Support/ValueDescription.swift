@@ -96,7 +96,7 @@ private func appendStruct<Value>(_ value: Value, _ type: TypeReflection, debug: 
 /// its qualified name, in debug text), then its payload's debug text.
 private func appendEnum<Value>(_ value: Value, _ type: TypeReflection, debug: Bool, to text: inout String) {
     if let caseName = type.caseNames.name(of: value) {
-        text += debug ? type.qualifiedName + "." + caseName : caseName
+        appendCase(caseName, of: type, debug: debug, to: &text)
         return
     }
     guard let payload = Mirror(reflecting: value).children.first, let caseName = payload.label else {
@@ -105,28 +105,36 @@ private func appendEnum<Value>(_ value: Value, _ type: TypeReflection, debug: Bo
         let caseName = String(describing: value)
         if caseName != type.name {
             type.caseNames.keep(caseName, for: value)
-            text += debug ? type.qualifiedName + "." + caseName : caseName
+            appendCase(caseName, of: type, debug: debug, to: &text)
         } else {
             text += debug ? String(reflecting: value) : caseName
         }
         return
     }
-    if debug {
-        text += type.qualifiedName + "."
-    }
-    text += caseName
-    let isTuple = isTuple(payload.value)
-    if !isTuple { text += "(" }
-    appendText(of: payload.value, debug: true, to: &text)
-    if !isTuple { text += ")" }
+    appendCase(caseName, of: type, debug: debug, to: &text)
+    appendPayload(payload.value, to: &text)
 }
 
-/// Whether `Mirror` reflects `value` as a tuple.
-private func isTuple(_ value: Any) -> Bool {
-    func check<Value>(_ value: Value) -> Bool {
-        TypeReflection.of(Value.self, from: value).displayStyle == .tuple
+/// A case's name, after its type's qualified name in debug text. (Appended piece by piece: a
+/// `+` of the pieces made a string of its own.)
+private func appendCase(_ caseName: String, of type: TypeReflection, debug: Bool, to text: inout String) {
+    if debug {
+        text += type.qualifiedName
+        text += "."
     }
-    return _openExistential(value, do: check)
+    text += caseName
+}
+
+/// An enum's payload in parentheses, as the standard library writes it: a tuple's own serve.
+private func appendPayload(_ payload: Any, to text: inout String) {
+    func append<Payload>(_ payload: Payload) {
+        let type = TypeReflection.of(Payload.self, from: payload)
+        let isTuple = type.displayStyle == .tuple
+        if !isTuple { text += "(" }
+        appendText(of: payload, type, debug: true, to: &text)
+        if !isTuple { text += ")" }
+    }
+    _openExistential(payload, do: append)
 }
 
 extension CustomStringConvertible {
