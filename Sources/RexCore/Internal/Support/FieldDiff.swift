@@ -19,39 +19,52 @@ package func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [Strin
 }
 
 private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: [String], into lines: inout [String]) {
-    if hiding.contains(where: { !$0.isEmpty && path.hasPrefix($0) }) { return }
     // Opened, `Value` is `before`'s own type: its bits are compared as that type stores them, not
     // as the `Any` holds them (a box's address for a large value, bytes past a small one's end).
     func diff<Value>(_ before: Value) {
         guard let after = after as? Value else {
-            appendReflectedDiff(before, after, path: path, hiding: hiding, into: &lines)
+            if !isHidden(path, hiding) {
+                appendReflectedDiff(before, after, path: path, hiding: hiding, into: &lines)
+            }
             return
         }
-        if haveSameBits(before, after) { return }
-        let plan = TypeReflection.of(Value.self, from: before)
-        let linesBefore = lines.count
-        if let collection = plan.elements, let differing = collection.elementsThatMayDiffer(before, after) {
-            appendElementDiff(differing, path: path, hiding: hiding, into: &lines)
-        } else if plan.isScalar {
-            appendLine(describing(before, reflected: plan), describing(after, reflected: plan), path: path, into: &lines)
-        } else if let layout = plan.layout {
-            appendDiff(of: layout.fieldsThatDiffer(before, after), in: layout, before, after, path: path, hiding: hiding, into: &lines)
-        } else {
-            appendReflectedDiff(before, after, path: path, hiding: hiding, into: &lines)
-        }
-        if lines.count == linesBefore, plan.isSmallPlainData {
-            // Plain data whose parts show nothing of what changed (a SIMD vector's storage
-            // reflects as an opaque value), though its bits, and so its value, differ: whole.
-            appendLine(describing(before, reflected: plan), describing(after, reflected: plan), path: path, into: &lines)
-        }
+        appendValueDiff(before, after, reflected: TypeReflection.of(Value.self, from: before), path: path, hiding: hiding, into: &lines)
     }
     _openExistential(before, do: diff)
 }
 
-/// The lines for the given fields of two values of a struct, each read at its offset where its
-/// layout can, through `Mirror` otherwise.
+/// The lines for two values of the type `type` reflects.
+func appendValueDiff<Value>(
+    _ before: Value, _ after: Value, reflected plan: TypeReflection, path: String, hiding: [String], into lines: inout [String]
+) {
+    if isHidden(path, hiding) || haveSameBits(before, after) { return }
+    let linesBefore = lines.count
+    if let collection = plan.elements, let differing = collection.elementsThatMayDiffer(before, after) {
+        appendElementDiff(differing, path: path, hiding: hiding, into: &lines)
+    } else if plan.isScalar {
+        appendLine(describing(before, reflected: plan), describing(after, reflected: plan), path: path, into: &lines)
+    } else if let layout = plan.layout {
+        appendDiff(of: layout.fieldsThatDiffer(before, after), in: layout, of: plan, before, after, path: path, hiding: hiding, into: &lines)
+    } else {
+        appendReflectedDiff(before, after, path: path, hiding: hiding, into: &lines)
+    }
+    if lines.count == linesBefore, plan.isSmallPlainData {
+        // Plain data whose parts show nothing of what changed (a SIMD vector's storage
+        // reflects as an opaque value), though its bits, and so its value, differ: whole.
+        appendLine(describing(before, reflected: plan), describing(after, reflected: plan), path: path, into: &lines)
+    }
+}
+
+/// Whether `path` is one of `hiding` or inside one.
+private func isHidden(_ path: String, _ hiding: [String]) -> Bool {
+    hiding.contains { !$0.isEmpty && path.hasPrefix($0) }
+}
+
+/// The lines for the given fields of two values of a struct, each read where it lies through its
+/// type's stored-value operations where its layout can, through `Mirror` otherwise.
 private func appendDiff<Value>(
-    of fields: [Int], in layout: FieldLayout, _ before: Value, _ after: Value, path: String, hiding: [String], into lines: inout [String]
+    of fields: [Int], in layout: FieldLayout, of type: TypeReflection, _ before: Value, _ after: Value,
+    path: String, hiding: [String], into lines: inout [String]
 ) {
     var beforeFields: Mirror.Children?, afterFields: Mirror.Children?
     func reflected(_ field: Int, of value: Value, in children: inout Mirror.Children?) -> Any {
@@ -59,12 +72,22 @@ private func appendDiff<Value>(
         children = all
         return all[all.index(all.startIndex, offsetBy: field)].value
     }
-    for field in fields {
-        appendFieldDiff(
-            layout.value(ofField: field, in: before) ?? reflected(field, of: before, in: &beforeFields),
-            layout.value(ofField: field, in: after) ?? reflected(field, of: after, in: &afterFields),
-            path: path + "." + layout.labels[field], hiding: hiding, into: &lines
-        )
+    withUnsafeBytes(of: before) { old in
+        withUnsafeBytes(of: after) { new in
+            for field in fields {
+                let fieldPath = path + "." + layout.labels[field]
+                if let fieldType = type.fieldTypes[field] {
+                    fieldType.stored.appendDiff(
+                        old, new, at: layout.ranges[field].lowerBound, reflected: fieldType, path: fieldPath, hiding: hiding, into: &lines
+                    )
+                } else {
+                    appendFieldDiff(
+                        reflected(field, of: before, in: &beforeFields), reflected(field, of: after, in: &afterFields),
+                        path: fieldPath, hiding: hiding, into: &lines
+                    )
+                }
+            }
+        }
     }
 }
 

@@ -11,10 +11,10 @@
 /// A type whose children are not its stored fields (a `CustomReflectable` type) has no layout,
 /// nor a type whose fields cannot be accounted for: the diff reflects each of its fields.
 ///
-/// A field is read at its offset, as its child's type, unless it may hold a class reference
-/// (a class instance, an optional or an existential): only those may be stored `weak` or
-/// `unowned`, not as the child's type; they are read through `Mirror`. A struct with a field
-/// of a metatype has no layout (see `init(of:)`).
+/// A field is read at its offset, as its child's type (by its type's `StoredValues`), unless it
+/// may hold a class reference (a class instance, an optional or an existential): only those may
+/// be stored `weak` or `unowned`, not as the child's type; they are read through `Mirror`. A
+/// struct with a field of a metatype has no layout (see `init(of:)`).
 ///
 /// Invariants: the ranges are in order and cover the struct's bytes, each running from its
 /// field's offset to the next field's (the last to the struct's size), so that a change of any
@@ -22,15 +22,13 @@
 /// the type it is read as. A debug build checks both when it finds a layout, the second by
 /// reading each such field of the value it was found from and describing it as its child.
 struct FieldLayout {
-    /// Reads the field at an offset of a struct's bytes.
-    typealias Read = (_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Any
-
     /// The fields' labels, in declaration order.
     let labels: [String]
     /// The bytes of each field and of the padding after it, in declaration order.
     let ranges: [Range<Int>]
-    /// How each field is read at its offset; `nil` for a field read through `Mirror`.
-    let reads: [Read?]
+    /// Whether each field is read at its offset, as its child's type (see `TypeReflection.fieldTypes`);
+    /// if not, through `Mirror`.
+    let isReadAtOffset: [Bool]
 
     /// The layout of `Value` (a value's own type, not `Any`), found from `value`'s `Mirror`, or
     /// `nil` when it is not a struct whose fields can be accounted for (see the type's comment).
@@ -42,7 +40,7 @@ struct FieldLayout {
         // (A value held as an existential is reflected as the value inside: its layout is not
         // the existential's.)
         guard mirror.displayStyle == .struct, mirror.subjectType == Value.self else { return nil }
-        var labels: [String] = [], offsets: [Int] = [], reads: [Read?] = []
+        var labels: [String] = [], offsets: [Int] = [], isReadAtOffset: [Bool] = []
         var end = 0
         for child in mirror.children {
             // A stored metatype of a struct or enum takes no room, but its child is a metatype of
@@ -53,11 +51,11 @@ struct FieldLayout {
             end = offset + size
             labels.append(label)
             offsets.append(offset)
-            reads.append(reader(for: child.value))
+            isReadAtOffset.append(mayBeReadAtOffset(child.value))
         }
         guard end == MemoryLayout<Value>.size else { return nil }
         self.labels = labels
-        self.reads = reads
+        self.isReadAtOffset = isReadAtOffset
         ranges = offsets.indices.map { offsets[$0]..<(offsets.indices.contains($0 + 1) ? offsets[$0 + 1] : end) }
         #if DEBUG
         checkInvariants(against: value, mirror)
@@ -78,25 +76,26 @@ struct FieldLayout {
         }
     }
 
-    /// The field at `field` of `whole`, a value of the type this layout was found for, read at
-    /// its offset; `nil` for a field to read through `Mirror`.
-    func value<Value>(ofField field: Int, in whole: Value) -> Any? {
-        guard let read = reads[field] else { return nil }
-        let offset = ranges[field].lowerBound
-        return withUnsafeBytes(of: whole) { (bytes: UnsafeRawBufferPointer) -> Any in read(bytes, offset) }
-    }
-
     #if DEBUG
     private func checkInvariants<Value>(against value: Value, _ mirror: Mirror) {
         precondition(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
         precondition((ranges.first?.lowerBound ?? 0) == 0 && (ranges.last?.upperBound ?? 0) == MemoryLayout<Value>.size)
-        for (field, child) in mirror.children.enumerated() {
-            guard let read = self.value(ofField: field, in: value) else { continue }
-            precondition(
-                String(describing: read) == String(describing: child.value),
-                "FieldLayout: \(Value.self).\(labels[field]) read at offset \(ranges[field].lowerBound) is not the field"
-            )
+        withUnsafeBytes(of: value) { bytes in
+            for (field, child) in mirror.children.enumerated() where isReadAtOffset[field] {
+                precondition(
+                    String(describing: read(child.value, at: ranges[field].lowerBound, in: bytes)) == String(describing: child.value),
+                    "FieldLayout: \(Value.self).\(labels[field]) read at offset \(ranges[field].lowerBound) is not the field"
+                )
+            }
         }
+    }
+
+    /// The field whose child is `child`, read at `offset` in `bytes` as the child's type.
+    private func read(_ child: Any, at offset: Int, in bytes: UnsafeRawBufferPointer) -> Any {
+        func load<Field>(_: Field) -> Any {
+            bytes.load(fromByteOffset: offset, as: Field.self)
+        }
+        return _openExistential(child, do: load)
     }
     #endif
 }
@@ -109,15 +108,14 @@ private func sizeAndAlignment(of value: Any) -> (size: Int, alignment: Int) {
     return _openExistential(value, do: measure)
 }
 
-/// How to read a field whose child is `child` at its offset, as the child's own type; `nil` for
+/// Whether a field whose child is `child` may be read at its offset as the child's own type: not
 /// a field that may hold a class reference, which may be stored `weak` or `unowned`, not as the
 /// child's type: a class, an optional, or an existential (whose child is the existential, and
 /// whose value may be a class instance whatever its mirror says).
-private func reader(for child: Any) -> FieldLayout.Read? {
-    func read<Field>(_ value: Field) -> FieldLayout.Read? {
+private func mayBeReadAtOffset(_ child: Any) -> Bool {
+    func check<Field>(_ value: Field) -> Bool {
         let isExistential = type(of: value as Any) != Field.self
-        guard !isExistential, !(Field.self is AnyObject.Type), !(Field.self is any OptionalType.Type) else { return nil }
-        return { bytes, offset in bytes.load(fromByteOffset: offset, as: Field.self) }
+        return !isExistential && !(Field.self is AnyObject.Type) && !(Field.self is any OptionalType.Type)
     }
-    return _openExistential(child, do: read)
+    return _openExistential(child, do: check)
 }

@@ -36,6 +36,11 @@ final class TypeReflection {
     let name: String
     /// For an enum, the names of its cases without payload met so far, by their values' bits.
     let caseNames = CaseNames()
+    /// What a diff and a description do with a value of the type where it lies in memory.
+    let stored: any StoredValueOperations
+    /// For a struct with a layout, the reflection of each field's type, in declaration order;
+    /// `nil` for a field read through `Mirror` (see `FieldLayout`). Found with the struct's.
+    let fieldTypes: [TypeReflection?]
 
     /// What reflection finds about `Value` (a value's own type, not `Any`), from `value` the first
     /// time.
@@ -47,8 +52,10 @@ final class TypeReflection {
 
     private init<Value>(_: Value.Type, from value: Value) {
         let mirror = Mirror(reflecting: value)
-        elements = Value.self as? any FieldDiffElements.Type
-        layout = elements == nil ? FieldLayout(of: value) : nil
+        let elements = Value.self as? any FieldDiffElements.Type
+        let layout = elements == nil ? FieldLayout(of: value) : nil
+        self.elements = elements
+        self.layout = layout
         displayStyle = mirror.displayStyle
         isReflectedAsStored = mirror.subjectType == Value.self && !(Value.self is any CustomReflectable.Type)
         isOptional = Value.self is any OptionalType.Type
@@ -59,7 +66,19 @@ final class TypeReflection {
         debugDescribable = Value.self as? any CustomDebugStringConvertible.Type
         qualifiedName = _typeName(Value.self, qualified: true)
         name = _typeName(Value.self, qualified: false)
+        stored = StoredValues<Value>()
+        fieldTypes = layout.map { layout in
+            zip(mirror.children, layout.isReadAtOffset).map { child, isRead in isRead ? reflection(of: child.value) : nil }
+        } ?? []
     }
+}
+
+/// The reflection of `value`'s own type.
+private func reflection(of value: Any) -> TypeReflection {
+    func find<Value>(_ value: Value) -> TypeReflection {
+        TypeReflection.of(Value.self, from: value)
+    }
+    return _openExistential(value, do: find)
 }
 
 /// What reflection found so far.

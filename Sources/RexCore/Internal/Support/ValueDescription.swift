@@ -21,21 +21,21 @@ package func describing(_ value: Any) -> String {
 /// caller that has opened the value and looked its type up already.
 func describing<Value>(_ value: Value, reflected type: TypeReflection) -> String {
     var text = ""
-    appendText(of: value, type, debug: false, to: &text)
+    appendValueText(of: value, type, debug: false, to: &text)
     return text
 }
 
 /// Appends the text `print` (or, when `debug`, `debugPrint`) writes for `value`.
 private func appendText(of value: Any, debug: Bool, to text: inout String) {
     func append<Value>(_ value: Value) {
-        appendText(of: value, TypeReflection.of(Value.self, from: value), debug: debug, to: &text)
+        appendValueText(of: value, TypeReflection.of(Value.self, from: value), debug: debug, to: &text)
     }
     _openExistential(value, do: append)
 }
 
 /// Appends the text `print` (or, when `debug`, `debugPrint`) writes for `value`, a value of the
 /// type `type` reflects.
-private func appendText<Value>(of value: Value, _ type: TypeReflection, debug: Bool, to text: inout String) {
+func appendValueText<Value>(of value: Value, _ type: TypeReflection, debug: Bool, to text: inout String) {
     if let ownText = ownText(of: value, type, debug: debug) {
         text += ownText
         return
@@ -77,16 +77,18 @@ private func appendStruct<Value>(_ value: Value, _ type: TypeReflection, debug: 
     text += debug ? type.qualifiedName : type.name
     text += "("
     var reflected: Mirror.Children?
-    for field in layout.labels.indices {
-        if field > 0 { text += ", " }
-        text += layout.labels[field]
-        text += ": "
-        if let read = layout.value(ofField: field, in: value) {
-            appendText(of: read, debug: true, to: &text)
-        } else {
-            let children = reflected ?? Mirror(reflecting: value).children
-            reflected = children
-            appendText(of: children[children.index(children.startIndex, offsetBy: field)].value, debug: true, to: &text)
+    withUnsafeBytes(of: value) { bytes in
+        for field in layout.labels.indices {
+            if field > 0 { text += ", " }
+            text += layout.labels[field]
+            text += ": "
+            if let fieldType = type.fieldTypes[field] {
+                fieldType.stored.appendText(bytes, at: layout.ranges[field].lowerBound, reflected: fieldType, debug: true, to: &text)
+            } else {
+                let children = reflected ?? Mirror(reflecting: value).children
+                reflected = children
+                appendText(of: children[children.index(children.startIndex, offsetBy: field)].value, debug: true, to: &text)
+            }
         }
     }
     text += ")"
@@ -131,7 +133,7 @@ private func appendPayload(_ payload: Any, to text: inout String) {
         let type = TypeReflection.of(Payload.self, from: payload)
         let isTuple = type.displayStyle == .tuple
         if !isTuple { text += "(" }
-        appendText(of: payload, type, debug: true, to: &text)
+        appendValueText(of: payload, type, debug: true, to: &text)
         if !isTuple { text += ")" }
     }
     _openExistential(payload, do: append)
