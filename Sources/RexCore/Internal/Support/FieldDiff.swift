@@ -35,23 +35,33 @@ private func appendFieldDiff(_ before: Any, _ after: Any, path: String, hiding: 
 
 /// The lines for two values of the type `type` reflects.
 func appendValueDiff<Value>(
-    _ before: Value, _ after: Value, reflected plan: TypeReflection, path: String, hiding: [String], into lines: inout [String]
+    _ before: Value, _ after: Value, reflected type: TypeReflection, path: String, hiding: [String], into lines: inout [String]
 ) {
     if isHidden(path, hiding) || haveSameBits(before, after) { return }
     let linesBefore = lines.count
-    if let collection = plan.elements, let differing = collection.elementsThatMayDiffer(before, after) {
-        appendElementDiff(differing, path: path, hiding: hiding, into: &lines)
-    } else if plan.isScalar {
-        appendLine(describing(before, reflected: plan), describing(after, reflected: plan), path: path, into: &lines)
-    } else if let layout = plan.layout {
-        appendDiff(of: layout.fieldsThatDiffer(before, after), in: layout, of: plan, before, after, path: path, hiding: hiding, into: &lines)
-    } else {
-        appendReflectedDiff(before, after, path: path, hiding: hiding, into: &lines)
-    }
-    if lines.count == linesBefore, plan.isSmallPlainData {
+    appendPartsDiff(before, after, reflected: type, path: path, hiding: hiding, into: &lines)
+    if lines.count == linesBefore, type.isSmallPlainData {
         // Plain data whose parts show nothing of what changed (a SIMD vector's storage
         // reflects as an opaque value), though its bits, and so its value, differ: whole.
-        appendLine(describing(before, reflected: plan), describing(after, reflected: plan), path: path, into: &lines)
+        appendLine(describing(before, reflected: type), describing(after, reflected: type), path: path, into: &lines)
+    }
+}
+
+/// The lines for the parts of two values of the type `type` reflects that differ, found the
+/// cheapest way the type allows: a collection's own, a value written whole, a struct's layout,
+/// or `Mirror`.
+private func appendPartsDiff<Value>(
+    _ before: Value, _ after: Value, reflected type: TypeReflection, path: String, hiding: [String], into lines: inout [String]
+) {
+    if let collection = type.elements, collection.appendElementDiff(before, after, path: path, hiding: hiding, into: &lines) {
+        return
+    }
+    if type.isScalar {
+        appendLine(describing(before, reflected: type), describing(after, reflected: type), path: path, into: &lines)
+    } else if let layout = type.layout {
+        appendDiff(of: layout.fieldsThatDiffer(before, after), in: layout, of: type, before, after, path: path, hiding: hiding, into: &lines)
+    } else {
+        appendReflectedDiff(before, after, path: path, hiding: hiding, into: &lines)
     }
 }
 
@@ -129,11 +139,11 @@ private func appendLine(_ old: String, _ new: String, path: String, into lines: 
 
 /// The lines for the elements of a collection that may differ, each keyed by its position as
 /// the walk through `Mirror` keys it.
-private func appendElementDiff(
+func appendElementDiff(
     _ elements: [(position: Int, before: Any?, after: Any?)], path: String, hiding: [String], into lines: inout [String]
 ) {
     for element in elements {
-        let childPath = path + "[\(element.position)]"
+        let childPath = elementPath(path, element.position)
         switch (element.before, element.after) {
         case (let old?, let new?):
             appendFieldDiff(old, new, path: childPath, hiding: hiding, into: &lines)
@@ -145,6 +155,11 @@ private func appendElementDiff(
             break
         }
     }
+}
+
+/// The path of the element at `position` of the collection at `path`.
+func elementPath(_ path: String, _ position: Int) -> String {
+    path + "[\(position)]"
 }
 
 /// A value's parts, each with the path step that names it, in a stable order.

@@ -2,19 +2,30 @@
 /// comparing every element: what lets a field diff of a large identified array cost what
 /// changed. (Called through the metatype a `TypeReflection` keeps, with no cast to the protocol.)
 package protocol FieldDiffElements {
-    /// The elements of `before` and `after`, two values of this type, that may differ, with
-    /// their positions, in increasing order (`nil` for an element one has past the end of the
-    /// other); `nil` when `Value` is not this type. Elements with the same bits may be among them.
-    static func elementsThatMayDiffer<Value>(_ before: Value, _ after: Value) -> [(position: Int, before: Any?, after: Any?)]?
+    /// Appends the lines for the elements of `before` and `after`, two values of this type, that
+    /// differ, at `path` and their positions, in increasing order; returns `false`, appending
+    /// nothing, when `Value` is not this type.
+    static func appendElementDiff<Value>(_ before: Value, _ after: Value, path: String, hiding: [String], into lines: inout [String]) -> Bool
 }
 
 extension IdentifiedArray: FieldDiffElements {
-    package static func elementsThatMayDiffer<Value>(_ before: Value, _ after: Value) -> [(position: Int, before: Any?, after: Any?)]? {
-        guard let before = before as? IdentifiedArray, let after = after as? IdentifiedArray else { return nil }
-        if let positions = after.positionsChanged(since: before) {
-            return positions.map { ($0, before.values[$0], after.values[$0]) }
+    package static func appendElementDiff<Value>(_ before: Value, _ after: Value, path: String, hiding: [String], into lines: inout [String]) -> Bool {
+        guard let before = before as? IdentifiedArray, let after = after as? IdentifiedArray else { return false }
+        guard let positions = after.positionsChanged(since: before) else {
+            let ranges = before.values.positionsThatMayDiffer(from: after.values)
+            RexCore.appendElementDiff(before.values.elementsThatDiffer(from: after.values, in: ranges), path: path, hiding: hiding, into: &lines)
+            return true
         }
-        return before.values.elementsThatDiffer(from: after.values, in: before.values.positionsThatMayDiffer(from: after.values))
+        // Both have every position (nothing was added, removed or moved): each pair diffed as
+        // the elements they are, with no `Any` around them.
+        var elementType: TypeReflection?
+        for position in positions {
+            let (old, new) = (before.values[position], after.values[position])
+            let type = elementType ?? TypeReflection.of(Element.self, from: old)
+            elementType = type
+            appendValueDiff(old, new, reflected: type, path: elementPath(path, position), hiding: hiding, into: &lines)
+        }
+        return true
     }
 }
 
