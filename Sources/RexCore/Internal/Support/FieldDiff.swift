@@ -133,7 +133,7 @@ private func appendReflectedDiff(_ before: Any, _ after: Any, path: String, hidi
 /// The line for a value written whole, if its text changed.
 private func appendLine(_ old: String, _ new: String, path: String, into lines: inout [String]) {
     if old != new {
-        lines.append((path.isEmpty ? "." : path) + ": " + old + " → " + new)
+        lines.append("\(path.isEmpty ? "." : path): \(old) → \(new)")
     }
 }
 
