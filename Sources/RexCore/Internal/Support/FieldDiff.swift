@@ -12,9 +12,15 @@
 /// and only those are looked into (see `FieldLayout`). A part that is none of these is walked
 /// whole: a plain `Array` that changed, by every element. (Not `==`: a type's `==` may leave
 /// fields out, such as one that compares ids, and the diff would then hide what changed in them.)
-package func diffFields(_ before: Any, _ after: Any, hiding: [String]) -> [String] {
+package func diffFields<Value>(_ before: Value, _ after: Value, hiding: [String]) -> [String] {
     var lines: [String] = []
-    appendFieldDiff(before, after, path: "", hiding: hiding, into: &lines)
+    let type = TypeReflection.of(Value.self, from: before)
+    if type.isReflectedAsStored {
+        appendValueDiff(before, after, reflected: type, path: "", hiding: hiding, into: &lines)
+    } else {
+        // An existential, or a type whose mirror is its own: walked as the values it holds.
+        appendFieldDiff(before, after, path: "", hiding: hiding, into: &lines)
+    }
     return lines
 }
 
