@@ -325,6 +325,7 @@ extension IdentifiedArray {
             }
         }
         guard told, inPlace else { return nil }
+        if positions.count < 2 { return positions }
         var unique: [Int] = []
         for position in positions.sorted() where unique.last != position {
             unique.append(position)

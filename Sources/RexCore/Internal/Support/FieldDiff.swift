@@ -59,16 +59,34 @@ func appendValueDiff<Value>(
 private func appendPartsDiff<Value>(
     _ before: Value, _ after: Value, reflected type: TypeReflection, path: String, hiding: [String], into lines: inout [String]
 ) {
-    if let collection = type.elements, collection.appendElementDiff(before, after, path: path, hiding: hiding, into: &lines) {
-        return
-    }
-    if type.isScalar {
+    if let collection = type.elements {
+        appendElementDiff(of: collection, before, after, path: path, hiding: hiding, into: &lines)
+    } else if type.isScalar {
         appendLine(describing(before, reflected: type), describing(after, reflected: type), path: path, into: &lines)
     } else if let layout = type.layout {
         appendDiff(of: layout.fieldsThatDiffer(before, after), in: layout, of: type, before, after, path: path, hiding: hiding, into: &lines)
     } else {
         appendReflectedDiff(before, after, path: path, hiding: hiding, into: &lines)
     }
+}
+
+/// The lines for the elements of two values of `collection`, a collection that knows which of
+/// its elements changed, given as values of `Value`, which is `collection` itself (the type a
+/// `TypeReflection` of `Value` found it to be). The values are read as the collection's type
+/// from their own bytes: a cast out of `Value` looked the collection's generic type up, and
+/// cast, twice a diff.
+private func appendElementDiff<Value>(
+    of collection: any FieldDiffElements.Type, _ before: Value, _ after: Value, path: String, hiding: [String], into lines: inout [String]
+) {
+    func diff<Collection: FieldDiffElements>(_: Collection.Type) {
+        assert(Collection.self == Value.self, "FieldDiff: \(Value.self) diffed as \(Collection.self)")
+        withUnsafeBytes(of: before) { old in
+            withUnsafeBytes(of: after) { new in
+                Collection.appendElementDiff(old.load(as: Collection.self), new.load(as: Collection.self), path: path, hiding: hiding, into: &lines)
+            }
+        }
+    }
+    _openExistential(collection, do: diff)
 }
 
 /// Whether `path` is one of `hiding` or inside one.

@@ -2,19 +2,17 @@
 /// comparing every element: what lets a field diff of a large identified array cost what
 /// changed. (Called through the metatype a `TypeReflection` keeps, with no cast to the protocol.)
 package protocol FieldDiffElements {
-    /// Appends the lines for the elements of `before` and `after`, two values of this type, that
-    /// differ, at `path` and their positions, in increasing order; returns `false`, appending
-    /// nothing, when `Value` is not this type.
-    static func appendElementDiff<Value>(_ before: Value, _ after: Value, path: String, hiding: [String], into lines: inout [String]) -> Bool
+    /// Appends the lines for the elements of `before` and `after` that differ, at `path` and
+    /// their positions, in increasing order.
+    static func appendElementDiff(_ before: Self, _ after: Self, path: String, hiding: [String], into lines: inout [String])
 }
 
 extension IdentifiedArray: FieldDiffElements {
-    package static func appendElementDiff<Value>(_ before: Value, _ after: Value, path: String, hiding: [String], into lines: inout [String]) -> Bool {
-        guard let before = before as? IdentifiedArray, let after = after as? IdentifiedArray else { return false }
+    package static func appendElementDiff(_ before: Self, _ after: Self, path: String, hiding: [String], into lines: inout [String]) {
         guard let positions = after.positionsChanged(since: before) else {
             let ranges = before.values.positionsThatMayDiffer(from: after.values)
             RexCore.appendElementDiff(before.values.elementsThatDiffer(from: after.values, in: ranges), path: path, hiding: hiding, into: &lines)
-            return true
+            return
         }
         // Both have every position (nothing was added, removed or moved): each pair diffed as
         // the elements they are, with no `Any` around them.
@@ -25,7 +23,6 @@ extension IdentifiedArray: FieldDiffElements {
             elementType = type
             appendValueDiff(old, new, reflected: type, path: elementPath(path, position), hiding: hiding, into: &lines)
         }
-        return true
     }
 }
 
