@@ -36,6 +36,8 @@ struct ValueDescriptionTests {
     struct Streamed: TextOutputStreamable { func write<Target: TextOutputStream>(to target: inout Target) { target.write("streamed") } }
     struct Custom: CustomReflectable { var customMirror: Mirror { Mirror(self, children: ["shown": 1]) } }
     struct Empty {}
+    /// Takes no room, and neither do its fields.
+    struct OnlyEmpty { var first = Empty(); var second = Wrapper(value: Empty()) }
     /// Custom mirrors that reflect as an enum (a review's find: their label was taken for a case).
     enum Relabelled: CustomReflectable {
         case a(Int), b
@@ -55,7 +57,7 @@ struct ValueDescriptionTests {
         Action.maybe(nil), Action.maybe(4), Action.list([1, 2]), Action.shape(Square()),
         Action.tree(.node(.leaf(1), .node(.leaf(2), .leaf(3)))), Action.wrapped(Wrapper(value: .down)),
         Item(id: 3, title: "t", done: false, tags: ["x"], note: "y"), Wrapper(value: Item(id: 4, title: "w", done: true, tags: [], note: nil)),
-        Holder(), Nested(), Own(), OwnDebug(), Both(), Streamed(), Custom(), Empty(), (1, "two"), [Direction.up: [Item?.none]],
+        Holder(), Nested(), Own(), OwnDebug(), Both(), Streamed(), Custom(), Empty(), OnlyEmpty(), Wrapper(value: OnlyEmpty()), (1, "two"), [Direction.up: [Item?.none]],
         Relabelled.a(1), Relabelled.b, StructAsEnum(), Wrapper(value: Relabelled.b),
         Reference(), [Action.tap, .add(amount: 1)], Set([Direction.down]), Optional(Optional(Direction.up)) as Any,
     ] }

@@ -20,13 +20,15 @@ protocol StoredValueOperations: AnyObject {
 
 /// `StoredValueOperations` for values of `Value`.
 ///
-/// Invariant (the caller's, `FieldLayout`'s): the bytes at `offset` hold an initialized value of
-/// `Value`, aligned for it, as the fields a layout reads at their offsets do.
+/// Invariant (the caller's, `FieldLayout`'s, checked when a layout is found): the bytes at
+/// `offset` hold an initialized value of `Value`, aligned for it, as the fields a layout reads at
+/// their offsets do. A debug build checks that such a value fits there, aligned.
 final class StoredValues<Value>: StoredValueOperations {
     func appendDiff(
         _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, at offset: Int, reflected type: TypeReflection,
         path: String, hiding: [String], into lines: inout [String]
     ) {
+        assert(Self.fits(at: offset, in: old) && Self.fits(at: offset, in: new), "StoredValues: no \(Value.self) at \(offset)")
         appendValueDiff(
             old.load(fromByteOffset: offset, as: Value.self), new.load(fromByteOffset: offset, as: Value.self),
             reflected: type, path: path, hiding: hiding, into: &lines
@@ -34,6 +36,14 @@ final class StoredValues<Value>: StoredValueOperations {
     }
 
     func appendText(_ bytes: UnsafeRawBufferPointer, at offset: Int, reflected type: TypeReflection, debug: Bool, to text: inout String) {
+        assert(Self.fits(at: offset, in: bytes), "StoredValues: no \(Value.self) at \(offset)")
         appendValueText(of: bytes.load(fromByteOffset: offset, as: Value.self), type, debug: debug, to: &text)
+    }
+
+    /// Whether a value of `Value` fits at `offset` in `bytes`, aligned for it.
+    private static func fits(at offset: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let start = bytes.baseAddress else { return MemoryLayout<Value>.size == 0 }
+        return offset >= 0 && offset + MemoryLayout<Value>.size <= bytes.count
+            && Int(bitPattern: start + offset) % MemoryLayout<Value>.alignment == 0
     }
 }
