@@ -28,7 +28,9 @@ final class StoredValues<Value>: StoredValueOperations {
         _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, at offset: Int, reflected type: TypeReflection,
         path: String, hiding: [String], into lines: inout [String]
     ) {
-        assert(Self.fits(at: offset, in: old) && Self.fits(at: offset, in: new), "StoredValues: no \(Value.self) at \(offset)")
+        #if DEBUG
+        precondition(Self.fits(at: offset, in: old) && Self.fits(at: offset, in: new), "StoredValues: no \(Value.self) at \(offset)")
+        #endif
         appendValueDiff(
             old.load(fromByteOffset: offset, as: Value.self), new.load(fromByteOffset: offset, as: Value.self),
             reflected: type, path: path, hiding: hiding, into: &lines
@@ -36,14 +38,18 @@ final class StoredValues<Value>: StoredValueOperations {
     }
 
     func appendText(_ bytes: UnsafeRawBufferPointer, at offset: Int, reflected type: TypeReflection, debug: Bool, to text: inout String) {
-        assert(Self.fits(at: offset, in: bytes), "StoredValues: no \(Value.self) at \(offset)")
+        #if DEBUG
+        precondition(Self.fits(at: offset, in: bytes), "StoredValues: no \(Value.self) at \(offset)")
+        #endif
         appendValueText(of: bytes.load(fromByteOffset: offset, as: Value.self), type, debug: debug, to: &text)
     }
 
+    #if DEBUG
     /// Whether a value of `Value` fits at `offset` in `bytes`, aligned for it.
     private static func fits(at offset: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
         guard let start = bytes.baseAddress else { return MemoryLayout<Value>.size == 0 }
         return offset >= 0 && offset + MemoryLayout<Value>.size <= bytes.count
             && Int(bitPattern: start + offset) % MemoryLayout<Value>.alignment == 0
     }
+    #endif
 }
