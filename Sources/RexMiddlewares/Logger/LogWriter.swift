@@ -3,6 +3,10 @@ import Foundation
 
 /// Formats and writes log entries on a serial queue of its own, in the order they were given,
 /// so that the store's turn only hands over the values to log.
+///
+/// A file or standard output is written when no entry waits any more (or 64 KiB have gathered):
+/// entries formatted while others wait are written together, and whenever the writer is idle,
+/// everything it was given is written.
 final class LogWriter: Sendable {
     private let queue = DispatchQueue(label: "rex.logger")
     private let output: Output
@@ -33,6 +37,11 @@ final class LogWriter: Sendable {
             if let text = entry() {
                 output.write(text)
             }
+            // Entries that follow wait in the queue: this one is written with them, in one
+            // write (a system call an entry was 2 to 8% of W13's time).
+            if backlog.waitingCount == 1 {
+                output.emit()
+            }
             backlog.finished()
         }
     }
@@ -42,6 +51,7 @@ final class LogWriter: Sendable {
     func flush() {
         queue.sync { [output, backlog] in
             Self.writeDropped(backlog, to: output)
+            output.emit()
         }
     }
 
@@ -51,6 +61,7 @@ final class LogWriter: Sendable {
         let written = DispatchSemaphore(value: 0)
         queue.async { [output, backlog] in
             Self.writeDropped(backlog, to: output)
+            output.emit()
             written.signal()
         }
         return written.wait(timeout: deadline) == .success
@@ -75,26 +86,44 @@ final class LogWriter: Sendable {
         private let destination: LogDestination
         private var file: Int32?
         private var hasFailed = false
+        /// Text formatted and not written yet (not for a custom destination, which takes each
+        /// entry as it comes).
+        private var pending = ""
+        /// How much text gathers at most before it is written.
+        private static let pendingLimit = 1 << 16
 
         init(_ destination: LogDestination) {
             self.destination = destination
         }
 
         deinit {
+            emit()
             if let file { close(file) }
         }
 
+        /// Writes `text` to a custom destination; gathers it for ``emit()`` otherwise.
         func write(_ text: String) {
+            if case .custom(let write) = destination {
+                return write(text)
+            }
+            pending += text
+            if pending.utf8.count >= Self.pendingLimit { emit() }
+        }
+
+        /// Writes the text gathered since the last time.
+        func emit() {
+            guard !pending.isEmpty else { return }
+            defer { pending.removeAll(keepingCapacity: true) }
             switch destination {
             case .standardOutput:
                 // As `print`, a standard output that cannot be written drops the text.
-                try? Self.write(text, to: STDOUT_FILENO)
-            case .custom(let write):
-                write(text)
+                try? Self.write(&pending, to: STDOUT_FILENO)
+            case .custom:
+                break  // each entry was handed over as it came
             case .file(let path):
                 guard !hasFailed else { return }
                 do {
-                    try Self.write(text, to: try openFile(path))
+                    try Self.write(&pending, to: try openFile(path))
                 } catch {
                     // Said once, on standard error; the store goes on, and later entries are dropped.
                     hasFailed = true
@@ -106,9 +135,8 @@ final class LogWriter: Sendable {
         }
 
         /// Writes the text's bytes where they are (a `Data` of them was a copy and an allocation
-        /// an entry).
-        private static func write(_ text: String, to descriptor: Int32) throws {
-            var text = text
+        /// a write).
+        private static func write(_ text: inout String, to descriptor: Int32) throws {
             try text.withUTF8 { bytes in try writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) }
         }
 
