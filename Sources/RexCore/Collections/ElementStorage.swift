@@ -69,6 +69,13 @@ struct ElementStorage<Element> {
         }
     }
 
+    /// The element at `position`, read in code compiled for any element type: through the
+    /// chunks' ``ElementChunks/read``, compiled for this one.
+    func readElement(at position: Int) -> Element {
+        if let chunks { return chunks.read(chunks, position) }
+        return flat[position]
+    }
+
     /// Moves the elements into chunks, unless they are there already: for a change made while a
     /// kept copy may share them.
     ///

@@ -18,7 +18,7 @@ extension IdentifiedArray: FieldDiffElements {
         // the elements they are, with no `Any` around them.
         var elementType: TypeReflection?
         for position in positions {
-            let (old, new) = (before.values[position], after.values[position])
+            let (old, new) = (before.values.readElement(at: position), after.values.readElement(at: position))
             let type = elementType ?? TypeReflection.of(Element.self, from: old)
             elementType = type
             appendValueDiff(old, new, reflected: type, path: elementPath(path, position), hiding: hiding, into: &lines)
