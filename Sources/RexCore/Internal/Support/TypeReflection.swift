@@ -11,7 +11,7 @@ final class TypeReflection {
     /// Where the fields of a struct lie, when that can be found (see `FieldLayout`).
     let layout: FieldLayout?
     /// The kind of value `Mirror` reflects it as.
-    let displayStyle: Mirror.DisplayStyle?
+    let kind: Kind
     /// Whether `Mirror` reflects its values as they are stored, as values of this very type:
     /// not so for an existential, whose values are reflected as what they hold, nor for a type
     /// with a custom mirror, which may say anything.
@@ -56,7 +56,7 @@ final class TypeReflection {
         let layout = elements == nil ? FieldLayout(of: value) : nil
         self.elements = elements
         self.layout = layout
-        displayStyle = mirror.displayStyle
+        kind = Kind(mirror.displayStyle)
         isReflectedAsStored = mirror.subjectType == Value.self && !(Value.self is any CustomReflectable.Type)
         isOptional = Value.self is any OptionalType.Type
         isScalar = scalarTypes.contains(ObjectIdentifier(Value.self))
@@ -70,6 +70,27 @@ final class TypeReflection {
         fieldTypes = layout.map { layout in
             zip(mirror.children, layout.isReadAtOffset).map { child, isRead in isRead ? reflection(of: child.value) : nil }
         } ?? []
+    }
+}
+
+extension TypeReflection {
+    /// The kinds of value a description tells apart: `Mirror`'s display style, in a type of
+    /// this module. (`Mirror.DisplayStyle` is the standard library's to change, so each copy
+    /// of one went through its value witnesses: about 1,200 instructions a logged action.)
+    enum Kind {
+        case `struct`
+        case `enum`
+        case tuple
+        case other
+
+        init(_ style: Mirror.DisplayStyle?) {
+            switch style {
+            case .struct?: self = .struct
+            case .enum?: self = .enum
+            case .tuple?: self = .tuple
+            default: self = .other
+            }
+        }
     }
 }
 

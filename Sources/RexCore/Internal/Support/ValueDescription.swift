@@ -44,10 +44,10 @@ func appendValueText<Value>(of value: Value, _ type: TypeReflection, debug: Bool
         text += debug ? String(reflecting: value) : String(describing: value)
         return
     }
-    switch type.displayStyle {
-    case .struct? where type.layout != nil:
+    switch type.kind {
+    case .struct where type.layout != nil:
         appendStruct(value, type, debug: debug, to: &text)
-    case .enum?:
+    case .enum:
         appendEnum(value, type, debug: debug, to: &text)
     default:
         text += debug ? String(reflecting: value) : String(describing: value)
@@ -131,7 +131,7 @@ private func appendCase(_ caseName: String, of type: TypeReflection, debug: Bool
 private func appendPayload(_ payload: Any, to text: inout String) {
     func append<Payload>(_ payload: Payload) {
         let type = TypeReflection.of(Payload.self, from: payload)
-        let isTuple = type.displayStyle == .tuple
+        let isTuple = type.kind == .tuple
         if !isTuple { text += "(" }
         appendValueText(of: payload, type, debug: true, to: &text)
         if !isTuple { text += ")" }
