@@ -89,6 +89,16 @@ extension ActionSource: Hashable {
     }
 }
 
+extension ActionSource {
+    /// Whether `other` is this very source: made from the same texts (the same literals, or the
+    /// same interned strings), with the same line and info. A comparison of bits, where `==`
+    /// compares the texts (a literal's made into a `String` first); `false` says nothing, as for
+    /// two equal sources made from a literal and from a string.
+    package func isIdentical(to other: ActionSource) -> Bool {
+        line == other.line && haveSameBits(fileText, other.fileText) && haveSameBits(functionText, other.functionText) && info == other.info
+    }
+}
+
 extension ActionSource: Codable {
     private enum CodingKeys: String, CodingKey {
         case file, function, line, info

@@ -24,6 +24,7 @@ public struct LoggerMiddleware<InputActionType: Sendable, OutputActionType, Stat
     let actionFormat: LogActionFormat<InputActionType>
     let stateChange: LogStateChange<StateType>
     let writer: LogWriter
+    let entryText = LogEntryText()
 
     /// Creates a logger.
     ///
@@ -57,10 +58,10 @@ public struct LoggerMiddleware<InputActionType: Sendable, OutputActionType, Stat
     ) -> IO<OutputActionType> {
         guard actionFilter(action, dispatcher) else { return .pure() }
         let before = state()
-        return IO { [actionFormat, stateChange, writer] _ in
+        return IO { [actionFormat, stateChange, writer, entryText] _ in
             let after = state()
             writer.write {
-                LogEntry.text(
+                entryText.text(
                     action: actionFormat.format(action),
                     source: dispatcher,
                     stateLines: stateChange.lines(before: before, after: after)
@@ -99,38 +100,5 @@ extension LogStateChange {
         var text = ""
         dump(state, to: &text)
         return text.split(separator: "\n")
-    }
-}
-
-/// The text of one log entry.
-enum LogEntry {
-    static func text(action: String, source: ActionSource, stateLines: [String]) -> String {
-        // Appended piece by piece into room made once: an interpolation made a string per piece.
-        let (file, function) = (source.file, source.function)
-        var text = ""
-        text.reserveCapacity(action.utf8.count + file.utf8.count + function.utf8.count + 40 + stateLines.reduce(0) { $0 + $1.utf8.count + 3 })
-        text += "action "
-        text += action
-        text += " from "
-        text += file
-        text += ":"
-        text += String(source.line)
-        text += " "
-        text += function
-        if let info = source.info {
-            text += " | "
-            text += info
-        }
-        text += "\n"
-        if stateLines.isEmpty {
-            text += "  no state mutation\n"
-        } else {
-            for line in stateLines {
-                text += "  "
-                text += line
-                text += "\n"
-            }
-        }
-        return text
     }
 }

@@ -138,6 +138,25 @@ struct LoggerMiddlewareTests {
                 """)
     }
 
+    @Test("Each entry names its own source, when the one before came from the same place or from another")
+    func eachEntryNamesItsSource() {
+        let text = Recorder<String>()
+        let logger = LoggerMiddleware<Action, Action, State>(actionFormat: .name, stateChange: .custom { _, _ in nil }, destination: .custom { text.record($0) })
+        let store = ReduxStoreBase(initialState: State(), reducer: Self.reducer, middleware: logger)
+        let tapped = ActionSource(file: "App/View.swift", function: "tapped()", line: 7)
+        let sources = [
+            tapped, tapped, ActionSource(file: "App/View.swift", function: "tapped()", line: 8), tapped.with(info: "retry"),
+            tapped.with(info: "again"), ActionSource.here(), ActionSource(file: "App/View.swift", function: "swiped()", line: 7), tapped,
+        ]
+        for source in sources {
+            store.dispatch(.ping, from: source)
+        }
+        logger.flush()
+        let named = text.text.split(separator: "\n").filter { $0.hasPrefix("action ") }.map { String($0.dropFirst("action ping from ".count)) }
+        #expect(named == sources.map(\.description))
+        #expect(named[5].hasPrefix("RexMiddlewaresTests/LoggerMiddlewareTests.swift:"))
+    }
+
     @Test("A file destination is created when missing, then appended to")
     func fileDestination() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("rex-logger-\(UUID().uuidString).log").path
