@@ -51,7 +51,7 @@ struct ValueDescriptionTests {
 
     static var values: [Any] { [
         5, -2.5, true, "text", "quote \" and \\ and é", Character("c"), UInt8(7), Int?.some(3) as Any, Int?.none as Any,
-        Direction.up, Action.tap, Action.add(amount: 5), Action.move(.down, by: 1.5), Action.rename("new \"name\""),
+        Direction.up, Action.tap, Action.add(amount: 5), Action.move(.down, by: 1.5), Action.rename("new \"name\""), Action.rename("café 🙂 日本"),
         Action.child(.edit(Item(id: 1, title: "Milk", done: false, tags: ["a", "b"], note: nil))),
         Action.child(.edit(Item(id: 2, title: "", done: true, tags: [], note: "n"))), Action.child(.clear),
         Action.maybe(nil), Action.maybe(4), Action.list([1, 2]), Action.shape(Square()),

@@ -15,7 +15,7 @@ protocol StoredValueOperations: AnyObject {
 
     /// Appends the text `print` (or, when `debug`, `debugPrint`) writes for the value at `offset`
     /// in `bytes`, a value of the type `type` reflects.
-    func appendText(_ bytes: UnsafeRawBufferPointer, at offset: Int, reflected type: TypeReflection, debug: Bool, to text: inout String)
+    func appendText(_ bytes: UnsafeRawBufferPointer, at offset: Int, reflected type: TypeReflection, debug: Bool, to text: inout TextBytes)
 }
 
 /// `StoredValueOperations` for values of `Value`.
@@ -37,7 +37,7 @@ final class StoredValues<Value>: StoredValueOperations {
         )
     }
 
-    func appendText(_ bytes: UnsafeRawBufferPointer, at offset: Int, reflected type: TypeReflection, debug: Bool, to text: inout String) {
+    func appendText(_ bytes: UnsafeRawBufferPointer, at offset: Int, reflected type: TypeReflection, debug: Bool, to text: inout TextBytes) {
         #if DEBUG
         precondition(Self.fits(at: offset, in: bytes), "StoredValues: no \(Value.self) at \(offset)")
         #endif

@@ -12,21 +12,26 @@
 /// is not the type it is held as (an existential) are handed to the standard library, so the
 /// text is always the same.
 package func describing(_ value: Any) -> String {
-    var text = ""
-    appendText(of: value, debug: false, to: &text)
-    return text
+    func describe<Value>(_ value: Value) -> String {
+        describing(value, reflected: TypeReflection.of(Value.self, from: value))
+    }
+    return _openExistential(value, do: describe)
 }
 
 /// The text `String(describing:)` gives for `value`, a value of the type `type` reflects: for a
 /// caller that has opened the value and looked its type up already.
 func describing<Value>(_ value: Value, reflected type: TypeReflection) -> String {
-    var text = ""
+    // A text of the value's own is the description: no bytes to gather.
+    if let ownText = ownText(of: value, type, debug: false) {
+        return ownText
+    }
+    var text = TextBytes(capacity: 128)
     appendValueText(of: value, type, debug: false, to: &text)
-    return text
+    return text.string
 }
 
 /// Appends the text `print` (or, when `debug`, `debugPrint`) writes for `value`.
-private func appendText(of value: Any, debug: Bool, to text: inout String) {
+private func appendText(of value: Any, debug: Bool, to text: inout TextBytes) {
     func append<Value>(_ value: Value) {
         appendValueText(of: value, TypeReflection.of(Value.self, from: value), debug: debug, to: &text)
     }
@@ -35,7 +40,7 @@ private func appendText(of value: Any, debug: Bool, to text: inout String) {
 
 /// Appends the text `print` (or, when `debug`, `debugPrint`) writes for `value`, a value of the
 /// type `type` reflects.
-func appendValueText<Value>(of value: Value, _ type: TypeReflection, debug: Bool, to text: inout String) {
+func appendValueText<Value>(of value: Value, _ type: TypeReflection, debug: Bool, to text: inout TextBytes) {
     if let ownText = ownText(of: value, type, debug: debug) {
         text += ownText
         return
@@ -72,7 +77,7 @@ private func ownText<Value>(of value: Value, _ type: TypeReflection, debug: Bool
 
 /// A struct as the standard library writes one that gives no text of its own: its name, then
 /// each field's label and debug text.
-private func appendStruct<Value>(_ value: Value, _ type: TypeReflection, debug: Bool, to text: inout String) {
+private func appendStruct<Value>(_ value: Value, _ type: TypeReflection, debug: Bool, to text: inout TextBytes) {
     guard let layout = type.layout else { return }
     text += debug ? type.qualifiedName : type.name
     text += "("
@@ -96,7 +101,7 @@ private func appendStruct<Value>(_ value: Value, _ type: TypeReflection, debug: 
 
 /// An enum as the standard library writes one that gives no text of its own: its case (after
 /// its qualified name, in debug text), then its payload's debug text.
-private func appendEnum<Value>(_ value: Value, _ type: TypeReflection, debug: Bool, to text: inout String) {
+private func appendEnum<Value>(_ value: Value, _ type: TypeReflection, debug: Bool, to text: inout TextBytes) {
     if let caseName = type.caseNames.name(of: value) {
         appendCase(caseName, of: type, debug: debug, to: &text)
         return
@@ -119,7 +124,7 @@ private func appendEnum<Value>(_ value: Value, _ type: TypeReflection, debug: Bo
 
 /// A case's name, after its type's qualified name in debug text. (Appended piece by piece: a
 /// `+` of the pieces made a string of its own.)
-private func appendCase(_ caseName: String, of type: TypeReflection, debug: Bool, to text: inout String) {
+private func appendCase(_ caseName: String, of type: TypeReflection, debug: Bool, to text: inout TextBytes) {
     if debug {
         text += type.qualifiedName
         text += "."
@@ -128,7 +133,7 @@ private func appendCase(_ caseName: String, of type: TypeReflection, debug: Bool
 }
 
 /// An enum's payload in parentheses, as the standard library writes it: a tuple's own serve.
-private func appendPayload(_ payload: Any, to text: inout String) {
+private func appendPayload(_ payload: Any, to text: inout TextBytes) {
     func append<Payload>(_ payload: Payload) {
         let type = TypeReflection.of(Payload.self, from: payload)
         let isTuple = type.kind == .tuple
