@@ -1,16 +1,32 @@
 import Foundation
 import RexCore
 
-/// How many log entries wait to be written, bounded: the policy that keeps a logger that falls
+/// The log entries waiting to be written, bounded: the policy that keeps a logger that falls
 /// behind (a slow destination, a state whose diff is slow to write) from holding every state it
 /// was given, and a process from spending minutes writing them when it exits.
 ///
 /// At most `limit` entries wait; an entry given while `limit` wait is dropped and counted, and
 /// the next entry that is written says how many were dropped before it.
-final class LogBacklog: @unchecked Sendable {  // `waiting` and `dropped` are guarded by `lock`
+///
+/// The writer's queue takes the waiting entries in batches (``takeAll()``): a writer that is
+/// behind takes all that wait at once, and an idle writer is started by the entry that comes
+/// (``admit(_:)`` says when). An entry costs a lock on each side, where a dispatch of its own
+/// cost an allocation, a queue's atomics and, for a writer that had caught up, a wake-up.
+final class LogBacklog: @unchecked Sendable {  // `entries`, `taken`, `dropped` and `isDraining` are guarded by `lock`
+    /// An entry: how many entries were dropped just before it, and what makes its text.
+    struct Entry {
+        let droppedBefore: Int
+        let text: @Sendable () -> String?
+    }
+
     private let lock = Lock()
-    private var waiting = 0
+    private var entries: [Entry] = []
+    /// Entries taken by the writer and not written yet.
+    private var taken = 0
     private var dropped = 0
+    /// Whether the writer's queue has a drain to run or running: from the entry that found it
+    /// idle to the ``takeAll()`` that finds no entry.
+    private var isDraining = false
     let limit: Int
 
     init(limit: Int) {
@@ -18,28 +34,46 @@ final class LogBacklog: @unchecked Sendable {  // `waiting` and `dropped` are gu
         self.limit = limit
     }
 
-    /// Takes an entry in, unless `limit` wait: returns whether it was, and how many entries were
-    /// dropped since the last one taken in (which the entry's text then says).
-    func admit() -> (admitted: Bool, droppedBefore: Int) {
+    /// Takes an entry in, unless `limit` wait (then it is dropped and counted). Returns whether
+    /// the entry was taken in while the writer was idle: the caller then starts a drain, which
+    /// takes all that waits. (A dropped entry, or one that a drain running will take, `false`.)
+    func admit(_ text: @escaping @Sendable () -> String?) -> Bool {
         lock.withLock {
-            guard waiting < limit else {
+            guard entries.count + taken < limit else {
                 dropped += 1
-                return (false, 0)
+                return false
             }
-            waiting += 1
-            defer { dropped = 0 }
-            return (true, dropped)
+            entries.append(Entry(droppedBefore: dropped, text: text))
+            dropped = 0
+            guard !isDraining else { return false }
+            isDraining = true
+            return true
         }
     }
 
-    /// How many entries wait.
-    var waitingCount: Int {
-        lock.withLock { waiting }
+    /// All the entries that wait, taken to be written; `nil` when none does, and the writer is
+    /// idle from then on.
+    func takeAll() -> [Entry]? {
+        lock.withLock {
+            guard !entries.isEmpty else {
+                isDraining = false
+                return nil
+            }
+            let batch = entries
+            entries = []
+            taken += batch.count
+            return batch
+        }
     }
 
-    /// Notes that an entry taken in was written.
+    /// Notes that an entry taken was written.
     func finished() {
-        lock.withLock { waiting -= 1 }
+        lock.withLock { taken -= 1 }
+    }
+
+    /// How many entries wait, counting those taken and not written yet.
+    var waitingCount: Int {
+        lock.withLock { entries.count + taken }
     }
 
     /// The entries dropped since the last one taken in, counted as reported.

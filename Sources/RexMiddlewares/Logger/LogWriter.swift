@@ -4,9 +4,10 @@ import Foundation
 /// Formats and writes log entries on a serial queue of its own, in the order they were given,
 /// so that the store's turn only hands over the values to log.
 ///
-/// A file or standard output is written when no entry waits any more (or 64 KiB have gathered):
-/// entries formatted while others wait are written together, and whenever the writer is idle,
-/// everything it was given is written.
+/// Entries wait in a ``LogBacklog``, which the queue takes in batches. A file or standard output
+/// is written at the end of each batch (or when 64 KiB have gathered): entries formatted while
+/// others wait are written together, and whenever the writer is idle, everything it was given
+/// is written.
 final class LogWriter: Sendable {
     private let queue = DispatchQueue(label: "rex.logger")
     private let output: Output
@@ -28,21 +29,28 @@ final class LogWriter: Sendable {
     /// formats to `nil` writes nothing. Dropped when `maximumBacklog` entries wait already
     /// (see ``LogBacklog``).
     func write(_ entry: @escaping @Sendable () -> String?) {
-        let (admitted, droppedBefore) = backlog.admit()
-        guard admitted else { return }
-        queue.async { [output, backlog] in
-            if droppedBefore > 0 {
-                output.write(LogBacklog.droppedLine(droppedBefore))
+        // The entry that finds the writer idle starts a drain; a drain running takes the others.
+        if backlog.admit(entry) {
+            queue.async { [output, backlog] in
+                Self.drain(backlog, to: output)
             }
-            if let text = entry() {
-                output.write(text)
+        }
+    }
+
+    /// Writes the entries that wait, batch after batch, until none does; each batch is written
+    /// to a file or standard output in one write, at its end. On the writer's queue.
+    private static func drain(_ backlog: LogBacklog, to output: Output) {
+        while let batch = backlog.takeAll() {
+            for entry in batch {
+                if entry.droppedBefore > 0 {
+                    output.write(LogBacklog.droppedLine(entry.droppedBefore))
+                }
+                if let text = entry.text() {
+                    output.write(text)
+                }
+                backlog.finished()
             }
-            // Entries that follow wait in the queue: this one is written with them, in one
-            // write (a system call an entry was 2 to 8% of W13's time).
-            if backlog.waitingCount == 1 {
-                output.emit()
-            }
-            backlog.finished()
+            output.emit()
         }
     }
 
