@@ -1,13 +1,6 @@
+import Dispatch
 import Foundation
 import RexTicks
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Makes readings of the processor's tick counter (`rex_ticks`) wall dates and durations.
 ///
@@ -73,14 +66,9 @@ struct TickClock: Sendable {
         return .nanoseconds(Int64(min((Double(end - start) * rate).rounded(), 1e18)))
     }
 
-    /// Nanoseconds on the system's monotonic clock.
+    /// Nanoseconds on the system's monotonic clock (since boot, as Dispatch reads it on every
+    /// platform: one way, where a branch for each platform left one of them untested).
     static func monotonicNanoseconds() -> UInt64 {
-        #if canImport(Darwin)
-        return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
-        #else
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
-        #endif
+        DispatchTime.now().uptimeNanoseconds
     }
 }

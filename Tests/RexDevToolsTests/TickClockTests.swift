@@ -57,8 +57,8 @@ struct TickClockTests {
 
     @Test("The monotonic clock it measures ticks against is the system's, in nanoseconds")
     func monotonicClock() {
-        // `DispatchTime` reads the same clock: a reading taken between two of its readings falls
-        // between them (within a microsecond, for a conversion of Apple's ticks rounded apart).
+        // `DispatchTime`'s clock: a reading taken between two of its readings falls between them
+        // (within a microsecond, for a conversion of Apple's ticks rounded apart).
         let before = DispatchTime.now().uptimeNanoseconds
         let reading = TickClock.monotonicNanoseconds()
         let after = DispatchTime.now().uptimeNanoseconds
