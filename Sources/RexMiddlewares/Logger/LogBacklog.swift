@@ -25,7 +25,7 @@ final class LogBacklog: @unchecked Sendable {  // `entries`, `taken`, `dropped` 
     private var taken = 0
     private var dropped = 0
     /// Whether the writer's queue has a drain to run or running: from the entry that found it
-    /// idle to the ``takeAll()`` that finds no entry.
+    /// idle to the drain after which none waits (``isDrainingOn()``).
     private var isDraining = false
     let limit: Int
 
@@ -51,18 +51,22 @@ final class LogBacklog: @unchecked Sendable {  // `entries`, `taken`, `dropped` 
         }
     }
 
-    /// All the entries that wait, taken to be written; `nil` when none does, and the writer is
-    /// idle from then on.
-    func takeAll() -> [Entry]? {
+    /// All the entries that wait, taken to be written (none, when none waits).
+    func takeAll() -> [Entry] {
         lock.withLock {
-            guard !entries.isEmpty else {
-                isDraining = false
-                return nil
-            }
             let batch = entries
             entries = []
             taken += batch.count
             return batch
+        }
+    }
+
+    /// Whether entries wait for the drain that just wrote a batch: then it runs again; if none
+    /// does, the writer is idle from now on, and the next entry starts it.
+    func isDrainingOn() -> Bool {
+        lock.withLock {
+            isDraining = !entries.isEmpty
+            return isDraining
         }
     }
 

@@ -4,8 +4,9 @@ import Foundation
 /// Formats and writes log entries on a serial queue of its own, in the order they were given,
 /// so that the store's turn only hands over the values to log.
 ///
-/// Entries wait in a ``LogBacklog``, which the queue takes in batches. A file or standard output
-/// is written at the end of each batch (or when 64 KiB have gathered): entries formatted while
+/// Entries wait in a ``LogBacklog``, which the queue takes in batches: a drain takes all that
+/// wait, writes them, and runs again if more came meanwhile. A file or standard output is
+/// written at the end of each batch (or when 64 KiB have gathered): entries formatted while
 /// others wait are written together, and whenever the writer is idle, everything it was given
 /// is written.
 final class LogWriter: Sendable {
@@ -29,37 +30,51 @@ final class LogWriter: Sendable {
     /// formats to `nil` writes nothing. Dropped when `maximumBacklog` entries wait already
     /// (see ``LogBacklog``).
     func write(_ entry: @escaping @Sendable () -> String?) {
-        // The entry that finds the writer idle starts a drain; a drain running takes the others.
+        // The entry that finds the writer idle starts a drain; a drain going on takes the others.
         if backlog.admit(entry) {
-            queue.async { [output, backlog] in
-                Self.drain(backlog, to: output)
-            }
+            Self.drainLater(on: queue, to: output, backlog)
         }
     }
 
-    /// Writes the entries that wait, batch after batch, until none does; each batch is written
-    /// to a file or standard output in one write, at its end. On the writer's queue.
-    private static func drain(_ backlog: LogBacklog, to output: Output) {
-        while let batch = backlog.takeAll() {
-            for entry in batch {
-                if entry.droppedBefore > 0 {
-                    output.write(LogBacklog.droppedLine(entry.droppedBefore))
-                }
-                if let text = entry.text() {
-                    output.write(text)
-                }
-                backlog.finished()
-            }
-            output.emit()
+    /// Runs a drain on `queue`, after what it holds already. (It holds the writer's parts, not
+    /// the writer: the last reference to a writer must not go on its own queue, whose `deinit`
+    /// waits for that queue.)
+    private static func drainLater(on queue: DispatchQueue, to output: Output, _ backlog: LogBacklog) {
+        queue.async {
+            drain(on: queue, to: output, backlog)
         }
+    }
+
+    /// Writes the entries that wait, in one batch, and runs again later if more came meanwhile
+    /// (after a flush queued in between, which so waits for no entry given after it).
+    /// On the writer's queue.
+    private static func drain(on queue: DispatchQueue, to output: Output, _ backlog: LogBacklog) {
+        write(backlog.takeAll(), to: output, backlog)
+        if backlog.isDrainingOn() {
+            drainLater(on: queue, to: output, backlog)
+        }
+    }
+
+    /// Writes `batch`, entries taken from `backlog`, to `output`: to a file or standard output
+    /// in one write, at its end. On the writer's queue.
+    private static func write(_ batch: [LogBacklog.Entry], to output: Output, _ backlog: LogBacklog) {
+        for entry in batch {
+            if entry.droppedBefore > 0 {
+                output.write(LogBacklog.droppedLine(entry.droppedBefore))
+            }
+            if let text = entry.text() {
+                output.write(text)
+            }
+            backlog.finished()
+        }
+        output.emit()
     }
 
     /// Returns once every entry given so far is written, and says how many were dropped after
     /// the last one written.
     func flush() {
         queue.sync { [output, backlog] in
-            Self.writeDropped(backlog, to: output)
-            output.emit()
+            Self.writeWaiting(backlog, to: output)
         }
     }
 
@@ -68,8 +83,7 @@ final class LogWriter: Sendable {
     func flush(before deadline: DispatchTime) -> Bool {
         let written = DispatchSemaphore(value: 0)
         queue.async { [output, backlog] in
-            Self.writeDropped(backlog, to: output)
-            output.emit()
+            Self.writeWaiting(backlog, to: output)
             written.signal()
         }
         return written.wait(timeout: deadline) == .success
@@ -80,13 +94,15 @@ final class LogWriter: Sendable {
         backlog.waitingCount
     }
 
-    /// Writes how many entries were dropped since the last one taken in, if any were. On the
-    /// writer's queue.
-    private static func writeDropped(_ backlog: LogBacklog, to output: Output) {
+    /// Writes the entries that wait (a flush's: those given before it, and any that came since),
+    /// then how many were dropped since the last one taken in, if any were. On the writer's queue.
+    private static func writeWaiting(_ backlog: LogBacklog, to output: Output) {
+        write(backlog.takeAll(), to: output, backlog)
         let dropped = backlog.takeDropped()
         if dropped > 0 {
             output.write(LogBacklog.droppedLine(dropped))
         }
+        output.emit()
     }
 
     /// The destination, with its open file. Used only on the writer's queue.

@@ -112,6 +112,56 @@ struct LoggerCostTests {
     }
 }
 
+/// What `flush()` waits for while other threads go on logging.
+@Suite("LoggerMiddleware: flush under load")
+struct LoggerFlushTests {
+    /// A flag that one thread sets and another reads.
+    final class Flag: @unchecked Sendable {  // `isSet` is guarded by `lock`
+        private let lock = NSLock()
+        private var isSet = false
+        func set() { lock.withLock { isSet = true } }
+        var value: Bool { lock.withLock { isSet } }
+    }
+
+    @Test("flush() returns while another thread goes on logging faster than the logger writes")
+    func flushUnderSustainedLogging() {
+        let logger = LoggerMiddleware<Int, Int, Int>(
+            actionFormat: .custom { _ in
+                usleep(200)  // a slow format: the logger falls behind the thread below
+                return "add"
+            },
+            stateChange: .custom { _, _ in nil },
+            destination: .custom { _ in },
+            maximumBacklog: 50
+        )
+        let store = ReduxStoreBase(initialState: 0, reducer: .reduce { (amount: Int, count: inout Int) in count += amount }, middleware: logger)
+        let stop = Flag()
+        let (behind, producerDone) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        Thread {
+            var dispatched = 0
+            while !stop.value {
+                store.dispatch(1)
+                dispatched += 1
+                if dispatched == 200 { behind.signal() }  // past the backlog: the logger is behind
+            }
+            producerDone.signal()
+        }.start()
+        behind.wait()
+        let flushed = DispatchSemaphore(value: 0)
+        Thread {
+            logger.flush()
+            flushed.signal()
+        }.start()
+        // A deadline far past the 50 entries' 10 ms: a flush that waits for every entry logged
+        // after it too never returns while the other thread logs.
+        let returned = flushed.wait(timeout: .now() + 20) == .success
+        stop.set()
+        producerDone.wait()
+        if !returned { flushed.wait() }
+        #expect(returned, "flush() did not return while another thread went on logging")
+    }
+}
+
 /// A value whose `==` compares its id only, as some apps' models do.
 struct IDEquatable: Equatable, Sendable {
     let id: Int
