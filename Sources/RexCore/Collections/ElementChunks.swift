@@ -32,7 +32,7 @@ struct ElementChunks<Element> {
     /// Reads the element at a position: ``element(of:at:)`` compiled for the app's `Element`,
     /// where the initializer is (inlined into the app), for code compiled for any element type,
     /// such as a logger's field diff. There the subscript looks up the type of each of the four
-    /// levels of arrays at run time: about 1,600 instructions a read, where this call costs tens.
+    /// levels of arrays at run time: about 2,000 instructions a read, where this call costs tens.
     @usableFromInline
     let read: @Sendable (ElementChunks, Int) -> Element
 

@@ -49,7 +49,7 @@ final class LogWriter: Sendable {
     /// (after a flush queued in between, which so waits for no entry given after it).
     /// On the writer's queue.
     private static func drain(on queue: DispatchQueue, to output: Output, _ backlog: LogBacklog) {
-        write(backlog.takeAll(), to: output, backlog)
+        writeBatch(backlog.takeAll(), to: output, backlog)
         if backlog.isDrainingOn() {
             drainLater(on: queue, to: output, backlog)
         }
@@ -57,7 +57,7 @@ final class LogWriter: Sendable {
 
     /// Writes `batch`, entries taken from `backlog`, to `output`: to a file or standard output
     /// in one write, at its end. On the writer's queue.
-    private static func write(_ batch: [LogBacklog.Entry], to output: Output, _ backlog: LogBacklog) {
+    private static func writeBatch(_ batch: [LogBacklog.Entry], to output: Output, _ backlog: LogBacklog) {
         for entry in batch {
             if entry.droppedBefore > 0 {
                 output.write(LogBacklog.droppedLine(entry.droppedBefore))
@@ -97,7 +97,7 @@ final class LogWriter: Sendable {
     /// Writes the entries that wait (a flush's: those given before it, and any that came since),
     /// then how many were dropped since the last one taken in, if any were. On the writer's queue.
     private static func writeWaiting(_ backlog: LogBacklog, to output: Output) {
-        write(backlog.takeAll(), to: output, backlog)
+        writeBatch(backlog.takeAll(), to: output, backlog)
         let dropped = backlog.takeDropped()
         if dropped > 0 {
             output.write(LogBacklog.droppedLine(dropped))
