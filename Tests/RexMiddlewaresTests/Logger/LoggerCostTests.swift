@@ -162,6 +162,35 @@ struct LoggerFlushTests {
     }
 }
 
+extension LoggerFlushTests {
+    @Test("Entries logged from several threads at once are all written, each thread's in order, with flushes in between")
+    func manyThreadsLogging() {
+        let (threads, actions) = (4, 2_000)
+        let text = Recorder<String>()
+        let logger = LoggerMiddleware<Int, Int, Int>(
+            actionFormat: .custom { String($0) },
+            stateChange: .custom { _, _ in nil },
+            destination: .custom { text.record($0) },
+            maximumBacklog: threads * actions
+        )
+        let store = ReduxStoreBase(initialState: 0, reducer: .reduce { (_: Int, count: inout Int) in count += 1 }, middleware: logger)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for action in 0..<actions {
+                // Thread `t`'s actions are t, t + threads, t + 2 × threads, …: its own, in order.
+                store.dispatch(thread + action * threads)
+                if action % 500 == 0 { logger.flush() }
+            }
+        }
+        logger.flush()
+        let logged = text.values.compactMap { Int($0.dropFirst("action ".count).prefix { $0 != " " }) }
+        #expect(logged.count == threads * actions)
+        for thread in 0..<threads {
+            let own = logged.filter { $0 % threads == thread }
+            #expect(own == Array(stride(from: thread, to: threads * actions, by: threads)), "thread \(thread)'s entries")
+        }
+    }
+}
+
 /// A value whose `==` compares its id only, as some apps' models do.
 struct IDEquatable: Equatable, Sendable {
     let id: Int
