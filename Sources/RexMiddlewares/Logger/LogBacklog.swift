@@ -21,7 +21,7 @@ final class LogBacklog: @unchecked Sendable {  // `entries`, `taken`, `dropped` 
 
     private let lock = Lock()
     private var entries: [Entry] = []
-    /// Entries taken by the writer and not written yet.
+    /// Entries taken by the writer and not written yet (formatted and waiting in its buffer, too).
     private var taken = 0
     private var dropped = 0
     /// Whether the writer's queue has a drain to run or running: from the entry that found it
@@ -70,9 +70,10 @@ final class LogBacklog: @unchecked Sendable {  // `entries`, `taken`, `dropped` 
         }
     }
 
-    /// Notes that an entry taken was written.
-    func finished() {
-        lock.withLock { taken -= 1 }
+    /// Notes that `count` entries taken were written.
+    func finished(_ count: Int) {
+        guard count > 0 else { return }
+        lock.withLock { taken -= count }
     }
 
     /// How many entries wait, counting those taken and not written yet.

@@ -23,7 +23,11 @@ final class LogWriter: Sendable {
     /// What was logged is written before the writer goes, with the middleware that holds it.
     deinit {
         LiveLogWriters.shared.remove(self)
-        queue.sync {}
+        // As a flush: a drain queued after this would write its batch only once the writer is
+        // gone.
+        queue.sync { [output, backlog] in
+            Self.writeWaiting(backlog, to: output)
+        }
     }
 
     /// Formats `entry` and writes it, later, after every entry given before it. An entry that
@@ -56,8 +60,11 @@ final class LogWriter: Sendable {
     }
 
     /// Writes `batch`, entries taken from `backlog`, to `output`: to a file or standard output
-    /// in one write, at its end. On the writer's queue.
+    /// in one write, at its end. An entry counts as written (``LogBacklog/finished(_:)``) once
+    /// its text is out, not while it waits in `output`'s buffer: what a process that exits says
+    /// it did not write includes it. On the writer's queue.
     private static func writeBatch(_ batch: [LogBacklog.Entry], to output: Output, _ backlog: LogBacklog) {
+        var buffered = 0
         for entry in batch {
             if entry.droppedBefore > 0 {
                 output.write(LogBacklog.droppedLine(entry.droppedBefore))
@@ -65,9 +72,14 @@ final class LogWriter: Sendable {
             if let text = entry.text() {
                 output.write(text)
             }
-            backlog.finished()
+            buffered += 1
+            if output.isWritten {
+                backlog.finished(buffered)
+                buffered = 0
+            }
         }
         output.emit()
+        backlog.finished(buffered)
     }
 
     /// Returns once every entry given so far is written, and says how many were dropped after
@@ -113,7 +125,7 @@ final class LogWriter: Sendable {
         /// Text formatted and not written yet (not for a custom destination, which takes each
         /// entry as it comes).
         private var pending = ""
-        /// How much text gathers at most before it is written.
+        /// How much text gathers before it is written (the entry that passes it is written with it).
         private static let pendingLimit = 1 << 16
 
         init(_ destination: LogDestination) {
@@ -123,6 +135,11 @@ final class LogWriter: Sendable {
         deinit {
             emit()
             if let file { close(file) }
+        }
+
+        /// Whether all the text given is written: none waits for ``emit()``.
+        var isWritten: Bool {
+            pending.isEmpty
         }
 
         /// Writes `text` to a custom destination; gathers it for ``emit()`` otherwise.
@@ -137,7 +154,10 @@ final class LogWriter: Sendable {
         /// Writes the text gathered since the last time.
         func emit() {
             guard !pending.isEmpty else { return }
-            defer { pending.removeAll(keepingCapacity: true) }
+            defer {
+                // Room kept for the next batch, unless a long entry made it large.
+                pending.removeAll(keepingCapacity: pending.utf8.count <= 2 * Self.pendingLimit)
+            }
             switch destination {
             case .standardOutput:
                 // As `print`, a standard output that cannot be written drops the text.
