@@ -15,14 +15,6 @@ struct LogWriterTests {
         func contains(_ line: String) -> Bool { lock.withLock { lines.contains(line) } }
     }
 
-    /// A flag that one thread sets and another reads.
-    final class Flag: @unchecked Sendable {  // `isSet` is guarded by `lock`
-        private let lock = NSLock()
-        private var isSet = false
-        func set() { lock.withLock { isSet = true } }
-        var value: Bool { lock.withLock { isSet } }
-    }
-
     @Test("At the exit deadline, every entry given is either in the file or counted as not written")
     func exitDeadlineAccountsForEveryEntry() {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("rex-log-writer-\(UUID().uuidString).log").path
@@ -57,7 +49,7 @@ struct LogWriterTests {
     func flushWaitsForOwnEntryWithAnotherWriter() {
         let lines = Lines()
         let writer = LogWriter(.custom { lines.record($0) }, maximumBacklog: 1_000)
-        let stop = Flag()
+        let stop = LoggerFlushTests.Flag()
         let stopped = DispatchSemaphore(value: 0)
         Thread {
             // Each entry is waited for, so that the next finds the writer idle and starts it: the
