@@ -3,12 +3,13 @@ import RexCore
 /// A middleware that logs each action, where it came from, and what it changed in the state.
 ///
 /// It reads the state before the reducer (in `handle`) and after it (in its IO), and hands both
-/// to a writer of its own that formats and writes them later, in order: the store's turn only
-/// pays for two state copies. The default field diff costs what the action changed, not what the
-/// state holds: parts with the same bits, or that share their storage, are skipped without being
-/// walked, and an `IdentifiedArray` that a logger keeps in copies compares only the chunks the
-/// action changed. A plain `Array` that changed is walked whole. At most `maximumBacklog` entries wait to be written;
-/// a process that exits waits one second at most for them.
+/// to a writer of its own that formats and writes them later, in order, in batches: the store's
+/// turn only pays for two state copies and a place in the backlog. The default field diff costs
+/// what the action changed, not what the state holds: parts with the same bits, or that share
+/// their storage, are skipped without being walked, and an `IdentifiedArray` that a logger keeps
+/// in copies compares only the chunks the action changed. A plain `Array` that changed is walked
+/// whole. At most `maximumBacklog` entries wait to be written; a process that exits waits one
+/// second at most for them.
 ///
 /// Each entry reads:
 ///
