@@ -29,12 +29,6 @@ struct ElementChunks<Element> {
     /// The number of elements.
     @usableFromInline
     var count: Int
-    /// Reads the element at a position: ``element(of:at:)`` compiled for the app's `Element`,
-    /// where the initializer is (inlined into the app), for code compiled for any element type,
-    /// such as a logger's field diff. There the subscript looks up the type of each of the four
-    /// levels of arrays at run time: about 2,000 instructions a read, where this call costs tens.
-    @usableFromInline
-    let read: @Sendable (ElementChunks, Int) -> Element
 
     /// The binary logarithm of how many elements a leaf holds: 16. (Leaves of 8 made W15 and W13
     /// no faster, and the list of branches twice as long.)
@@ -68,7 +62,7 @@ struct ElementChunks<Element> {
     init<C: Collection>(_ elements: C) where C.Element == Element {
         branches = []
         count = 0
-        read = Self.element(of:at:)
+        ElementChunksReader<Element>.keep()
         branches.reserveCapacity((elements.count >> Self.branchShift) + 1)
         for element in elements {
             append(element)
@@ -87,7 +81,7 @@ struct ElementChunks<Element> {
         }
     }
 
-    /// The element at `position` of `chunks`: what ``read`` calls.
+    /// The element at `position` of `chunks`: what an ``ElementChunksReader`` reads.
     @inlinable
     static func element(of chunks: ElementChunks, at position: Int) -> Element {
         chunks[position]

@@ -69,10 +69,10 @@ struct ElementStorage<Element> {
         }
     }
 
-    /// The element at `position`, read in code compiled for any element type: through the
-    /// chunks' ``ElementChunks/read``, compiled for this one.
-    func readElement(at position: Int) -> Element {
-        if let chunks { return chunks.read(chunks, position) }
+    /// The element at `position`, read in code compiled for any element type: through `reader`,
+    /// compiled for this one.
+    func readElement(at position: Int, with reader: ElementChunksReader<Element>) -> Element {
+        if let chunks { return reader.read(chunks, position) }
         return flat[position]
     }
 

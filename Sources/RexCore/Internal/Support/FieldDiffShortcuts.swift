@@ -17,8 +17,9 @@ extension IdentifiedArray: FieldDiffElements {
         // Both have every position (nothing was added, removed or moved): each pair diffed as
         // the elements they are, with no `Any` around them.
         var elementType: TypeReflection?
+        let reader = ElementChunksReader<Element>.kept
         for position in positions {
-            let (old, new) = (before.values.readElement(at: position), after.values.readElement(at: position))
+            let (old, new) = (before.values.readElement(at: position, with: reader), after.values.readElement(at: position, with: reader))
             let type = elementType ?? TypeReflection.of(Element.self, from: old)
             elementType = type
             appendValueDiff(old, new, reflected: type, path: elementPath(path, position), hiding: hiding, into: &lines)

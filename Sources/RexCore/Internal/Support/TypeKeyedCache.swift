@@ -7,6 +7,7 @@
 /// Invariant (checked in debug builds after each insertion): `slots.count` is a power of two of
 /// at least twice `count`, so that a search always ends at an empty slot; a type sits at the
 /// slot its address picks or after it (wrapping around), with no empty slot in between.
+@usableFromInline
 final class TypeKeyedCache<Entry>: @unchecked Sendable {  // `slots` and `count` are guarded by `lock`
     private let lock = Lock()
     private var slots: [Slot?] = Array(repeating: nil, count: 64)
@@ -22,6 +23,7 @@ final class TypeKeyedCache<Entry>: @unchecked Sendable {  // `slots` and `count`
     /// two threads may both make the first entry of a type, and one is kept.)
     ///
     /// - Complexity: O(1) on average, and `make` the first time.
+    @usableFromInline
     func value(for type: Any.Type, make: () -> Entry) -> Entry {
         let key = ObjectIdentifier(type)
         if let known = lock.withLock({ entry(for: key) }) {
