@@ -2,13 +2,13 @@
 /// array takes once a copy of it is kept (a recorded state, an undo step, a saved part), so that
 /// a change copies the chunk it touches and the path to it rather than every element.
 ///
-/// Four levels of copy-on-write arrays: `branches` holds branches of 16 twigs, a twig holds 16
-/// leaves, a leaf holds 16 elements. Changing an element through ``subscript(_:)`` checks each
-/// array on the way down for uniqueness, as any nested array change does, and copies those that
-/// a kept copy shares: one leaf (16 elements), one twig and one branch (16 references each), and
+/// Four levels of copy-on-write nodes (``ChunkNode``): `branches` holds branches of 16 twigs, a
+/// twig holds 16 leaves, a leaf holds 16 elements. Changing an element (``update(at:_:)``,
+/// ``subscript(_:)``) checks each node on the way down for uniqueness and copies those that a
+/// kept copy shares: one leaf (16 elements), one twig and one branch (16 references each), and
 /// the list of branches (one reference per 4,096 elements). Chunks that no change touched stay
 /// shared between every copy. Two copies compare in the same way: shared chunks are equal at
-/// once, as any two arrays sharing their storage are.
+/// once, as two arrays sharing their storage are.
 ///
 /// Invariants (checked by `checkInvariants()` in debug builds, after every change of shape):
 /// every leaf, twig and branch is full but the last of its level, none is empty, and `count` is
@@ -17,21 +17,22 @@
 @usableFromInline
 struct ElementChunks<Element> {
     @usableFromInline
-    typealias Leaf = ContiguousArray<Element>
+    typealias Leaf = ChunkNode<Element>
     @usableFromInline
-    typealias Twig = ContiguousArray<Leaf>
+    typealias Twig = ChunkNode<Leaf>
     @usableFromInline
-    typealias Branch = ContiguousArray<Twig>
+    typealias Branch = ChunkNode<Twig>
 
-    /// The branches, each of `fanOut` twigs but the last.
+    /// The branches, each of `fanOut` twigs but the last; with room for more, as an array's
+    /// buffer has.
     @usableFromInline
-    var branches: ContiguousArray<Branch>
+    var branches: ChunkNode<Branch>
     /// The number of elements.
     @usableFromInline
     var count: Int
 
     /// The binary logarithm of how many elements a leaf holds: 16. (Leaves of 8 made W15 and W13
-    /// no faster, and the list of branches twice as long.)
+    /// no faster, and the list of branches twice as long; leaves of 32 made both slower.)
     @inlinable
     static var leafShift: Int { 4 }
 
@@ -60,10 +61,9 @@ struct ElementChunks<Element> {
     /// - Complexity: O(*n*).
     @inlinable
     init<C: Collection>(_ elements: C) where C.Element == Element {
-        branches = []
+        branches = .make(room: (elements.count >> Self.branchShift) + 1)
         count = 0
         ElementChunksReader<Element>.keep()
-        branches.reserveCapacity((elements.count >> Self.branchShift) + 1)
         for element in elements {
             append(element)
         }
@@ -77,8 +77,15 @@ struct ElementChunks<Element> {
             self[leafContaining: position][Self.offsetInLeaf(position)]
         }
         _modify {
-            yield &self[leafContaining: position][Self.offsetInLeaf(position)]
+            let leaf = uniqueLeaf(containing: position)
+            yield &leaf[Self.offsetInLeaf(position)]
         }
+    }
+
+    /// Calls `body` with the element at `position`, in place, and returns what it returns.
+    @inlinable
+    mutating func update<Result>(at position: Int, _ body: (inout Element) throws -> Result) rethrows -> Result {
+        try uniqueLeaf(containing: position).update(at: Self.offsetInLeaf(position), body)
     }
 
     /// The element at `position` of `chunks`: what an ``ElementChunksReader`` reads.
@@ -87,62 +94,81 @@ struct ElementChunks<Element> {
         chunks[position]
     }
 
-    /// The leaf that holds the element at `position`, changed in place.
+    /// The leaf that holds the element at `position`.
     @inlinable
     subscript(leafContaining position: Int) -> Leaf {
-        get {
-            branches[position >> Self.branchShift][(position >> Self.twigShift) & (Self.fanOut - 1)][
-                (position >> Self.leafShift) & (Self.fanOut - 1)]
+        branches[position >> Self.branchShift][(position >> Self.twigShift) & (Self.fanOut - 1)][
+            (position >> Self.leafShift) & (Self.fanOut - 1)]
+    }
+
+    /// The leaf that holds the element at `position`, for a change: it and the path to it are
+    /// copied first where a kept copy shares them.
+    ///
+    /// - Complexity: O(1), and a copy of the leaf, twig and branch and of the list of branches
+    ///   where a kept copy shares them.
+    @inlinable
+    mutating func uniqueLeaf(containing position: Int) -> Leaf {
+        uniqueBranches(room: branches.count)
+            .uniqueChild(at: position >> Self.branchShift)
+            .uniqueChild(at: (position >> Self.twigShift) & (Self.fanOut - 1))
+            .uniqueChild(at: (position >> Self.leafShift) & (Self.fanOut - 1))
+    }
+
+    /// The list of branches, copied first where a kept copy shares it or it has no room for
+    /// `room` branches (then with room for twice as many).
+    @inlinable
+    mutating func uniqueBranches(room: Int) -> ChunkNode<Branch> {
+        if branches.room < room {
+            branches = branches.copy(room: Swift.max(room, branches.room * 2))
+        } else if !isKnownUniquelyReferenced(&branches) {
+            branches = branches.copy(room: branches.room)
         }
-        _modify {
-            yield &branches[position >> Self.branchShift][(position >> Self.twigShift) & (Self.fanOut - 1)][
-                (position >> Self.leafShift) & (Self.fanOut - 1)]
-        }
+        return branches
     }
 
     /// Adds an element at the end, opening a new leaf, twig and branch where the last are full.
     ///
-    /// - Complexity: O(1), and a copy of the last leaf, twig and branch where a kept copy shares
-    ///   them.
+    /// - Complexity: O(1) on average, and a copy of the last leaf, twig and branch where a kept
+    ///   copy shares them.
     @inlinable
     mutating func append(_ element: Element) {
-        if count & (1 << Self.branchShift - 1) == 0 {
-            var branch = Branch()
-            branch.reserveCapacity(Self.fanOut)
-            branches.append(branch)
+        let opensBranch = count & (1 << Self.branchShift - 1) == 0
+        let list = uniqueBranches(room: branches.count + (opensBranch ? 1 : 0))
+        if opensBranch {
+            list.append(.make(room: Self.fanOut))
         }
-        let last = branches.endIndex - 1
+        let branch = list.uniqueChild(at: list.count - 1)
         if count & (1 << Self.twigShift - 1) == 0 {
-            var twig = Twig()
-            twig.reserveCapacity(Self.fanOut)
-            branches[last].append(twig)
+            branch.append(.make(room: Self.fanOut))
         }
+        let twig = branch.uniqueChild(at: branch.count - 1)
         if count & (1 << Self.leafShift - 1) == 0 {
-            var leaf = Leaf()
-            leaf.reserveCapacity(1 << Self.leafShift)
-            branches[last][branches[last].endIndex - 1].append(leaf)
+            twig.append(.make(room: 1 << Self.leafShift))
         }
-        self[leafContaining: count].append(element)
+        twig.uniqueChild(at: twig.count - 1).append(element)
         count += 1
     }
 
     /// Removes the last element, and the leaf, twig and branch it leaves empty, and returns it.
     ///
     /// - Precondition: There is an element.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), and a copy of the last leaf, twig and branch where a kept copy
+    ///   shares them.
     @inlinable
     @discardableResult
     mutating func removeLast() -> Element {
         precondition(count > 0, "ElementChunks.removeLast: no element")
         count -= 1
-        let element = self[leafContaining: count].removeLast()
+        let list = uniqueBranches(room: branches.count)
+        let branch = list.uniqueChild(at: list.count - 1)
+        let twig = branch.uniqueChild(at: branch.count - 1)
+        let element = twig.uniqueChild(at: twig.count - 1).removeLast()
         if count & (1 << Self.leafShift - 1) == 0 {
-            let last = branches.endIndex - 1
-            branches[last][branches[last].endIndex - 1].removeLast()
+            twig.removeLast()
             if count & (1 << Self.twigShift - 1) == 0 {
-                branches[last].removeLast()
+                branch.removeLast()
                 if count & (1 << Self.branchShift - 1) == 0 {
-                    branches.removeLast()
+                    list.removeLast()
                 }
             }
         }
@@ -157,8 +183,10 @@ struct ElementChunks<Element> {
         for branch in branches {
             for twig in branch {
                 for leaf in twig {
-                    for element in leaf {
-                        try body(element)
+                    try leaf.withUnsafeBufferPointer { elements in
+                        for element in elements {
+                            try body(element)
+                        }
                     }
                 }
             }
@@ -172,13 +200,13 @@ struct ElementChunks<Element> {
         var counted = 0
         for (branchIndex, branch) in branches.enumerated() {
             let lastBranch = branchIndex == branches.endIndex - 1
-            precondition(!branch.isEmpty && (lastBranch || branch.count == Self.fanOut), "ElementChunks: a branch is not full")
+            precondition(!branch.isEmpty && (lastBranch || branch.count == Self.fanOut) && branch.room == Self.fanOut, "ElementChunks: a branch is not full")
             for (twigIndex, twig) in branch.enumerated() {
                 let lastTwig = lastBranch && twigIndex == branch.endIndex - 1
-                precondition(!twig.isEmpty && (lastTwig || twig.count == Self.fanOut), "ElementChunks: a twig is not full")
+                precondition(!twig.isEmpty && (lastTwig || twig.count == Self.fanOut) && twig.room == Self.fanOut, "ElementChunks: a twig is not full")
                 for (leafIndex, leaf) in twig.enumerated() {
                     let lastLeaf = lastTwig && leafIndex == twig.endIndex - 1
-                    precondition(!leaf.isEmpty && (lastLeaf || leaf.count == 1 << Self.leafShift), "ElementChunks: a leaf is not full")
+                    precondition(!leaf.isEmpty && (lastLeaf || leaf.count == 1 << Self.leafShift) && leaf.room == 1 << Self.leafShift, "ElementChunks: a leaf is not full")
                     counted += leaf.count
                 }
             }
@@ -197,4 +225,10 @@ extension ElementChunks: Equatable where Element: Equatable {
     }
 }
 
-extension ElementChunks: Sendable where Element: Sendable {}
+// Unchecked because its nodes are `ManagedBuffer`s, which the standard library marks as never
+// `Sendable`. The nodes are copy on write, as an array's storage: a node is changed only through
+// the chunks value that holds it alone (`uniqueBranches(room:)` and `ChunkNode.uniqueChild(at:)`
+// check `isKnownUniquelyReferenced` first), and a value being changed is not being read or
+// copied by another thread at that moment. Anyone else reads a node only through a copy of the
+// value, which makes it shared.
+extension ElementChunks: @unchecked Sendable where Element: Sendable {}

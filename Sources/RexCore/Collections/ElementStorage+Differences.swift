@@ -46,11 +46,10 @@ extension ElementStorage {
                     position += 1
                     continue
                 }
-                let (mine, myStart) = buffer(holding: position)
-                let (theirs, theirStart) = other.buffer(holding: position)
-                let length = Swift.min(range.upperBound - position, mine.count - myStart, theirs.count - theirStart)
-                mine.withUnsafeBytes { myBytes in
-                    theirs.withUnsafeBytes { theirBytes in
+                let length = withBuffer(holding: position) { mine, myStart in
+                    other.withBuffer(holding: position) { theirs, theirStart in
+                        let length = Swift.min(range.upperBound - position, mine.count - myStart, theirs.count - theirStart)
+                        let (myBytes, theirBytes) = (UnsafeRawBufferPointer(mine), UnsafeRawBufferPointer(theirs))
                         for step in 0..<length {
                             let (myOffset, theirOffset) = ((myStart + step) * stride, (theirStart + step) * stride)
                             if !haveSameBytes(
@@ -60,6 +59,7 @@ extension ElementStorage {
                                 differing.append((position + step, mine[myStart + step], theirs[theirStart + step]))
                             }
                         }
+                        return length
                     }
                 }
                 position += length
@@ -68,11 +68,11 @@ extension ElementStorage {
         return differing
     }
 
-    /// The buffer that holds the element at `position` (the flat buffer, or the position's
-    /// leaf), and the element's place in it.
-    private func buffer(holding position: Int) -> (buffer: ContiguousArray<Element>, offset: Int) {
-        guard let chunks else { return (flat, position) }
-        return (chunks[leafContaining: position], ElementChunks<Element>.offsetInLeaf(position))
+    /// Calls `body` with the buffer that holds the element at `position` (the flat buffer, or
+    /// the position's leaf) and the element's place in it, and returns what it returns.
+    private func withBuffer<Result>(holding position: Int, _ body: (UnsafeBufferPointer<Element>, Int) -> Result) -> Result {
+        guard let chunks else { return flat.withUnsafeBufferPointer { body($0, position) } }
+        return chunks[leafContaining: position].withUnsafeBufferPointer { body($0, ElementChunks<Element>.offsetInLeaf(position)) }
     }
 }
 
@@ -98,7 +98,7 @@ extension ElementChunks {
                 continue
             }
             let (mine, theirs) = (branches[branchIndex], other.branches[branchIndex])
-            if mine.sharesBuffer(with: theirs) { continue }
+            if mine === theirs { continue }
             for twigIndex in 0..<Swift.max(mine.count, theirs.count) {
                 let twigStart = branchStart + twigIndex * twigSize
                 guard twigIndex < mine.count, twigIndex < theirs.count else {
@@ -106,12 +106,12 @@ extension ElementChunks {
                     continue
                 }
                 // (Each twig taken out once: in code not specialized for the element type, each
-                // subscript of a nested array looks its type up.)
+                // subscript of a node looks its type up.)
                 let (myTwig, theirTwig) = (mine[twigIndex], theirs[twigIndex])
-                if myTwig.sharesBuffer(with: theirTwig) { continue }
+                if myTwig === theirTwig { continue }
                 for leafIndex in 0..<Swift.max(myTwig.count, theirTwig.count) {
                     let bothHaveIt = leafIndex < myTwig.count && leafIndex < theirTwig.count
-                    if bothHaveIt && myTwig[leafIndex].sharesBuffer(with: theirTwig[leafIndex]) { continue }
+                    if bothHaveIt && myTwig[leafIndex] === theirTwig[leafIndex] { continue }
                     add(twigStart + leafIndex * leafSize, leafSize)
                 }
             }

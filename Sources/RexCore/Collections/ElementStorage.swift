@@ -44,7 +44,7 @@ struct ElementStorage<Element> {
         if chunks == nil {
             return try body(&flat[position])
         }
-        return try body(&chunks![position])
+        return try chunks!.update(at: position, body)
     }
 
     /// Whether the elements are in chunks.
@@ -155,16 +155,16 @@ struct ElementStorage<Element> {
     @inlinable
     mutating func take(at position: Int) -> Element {
         guard chunks != nil else { return Self.take(at: position, from: &flat) }
-        let offset = ElementChunks<Element>.offsetInLeaf(position)
-        return Self.take(at: offset, from: &chunks![leafContaining: position])
+        var leaf = chunks!.uniqueLeaf(containing: position)
+        return Self.take(at: ElementChunks<Element>.offsetInLeaf(position), from: &leaf)
     }
 
     /// Puts back an element taken from `position` by ``take(at:)``.
     @inlinable
     mutating func restore(_ element: Element, at position: Int) {
         guard chunks != nil else { return Self.restore(element, at: position, in: &flat) }
-        let offset = ElementChunks<Element>.offsetInLeaf(position)
-        Self.restore(element, at: offset, in: &chunks![leafContaining: position])
+        var leaf = chunks!.uniqueLeaf(containing: position)
+        Self.restore(element, at: ElementChunks<Element>.offsetInLeaf(position), in: &leaf)
     }
 
     /// Ends the removal of the element taken from `position` by ``take(at:)``: the elements
@@ -174,8 +174,8 @@ struct ElementStorage<Element> {
     @inlinable
     mutating func closeGap(at position: Int) {
         guard chunks != nil else { return Self.closeGap(at: position, in: &flat) }
-        let offset = ElementChunks<Element>.offsetInLeaf(position)
-        Self.closeGap(at: offset, in: &chunks![leafContaining: position])
+        var leaf = chunks!.uniqueLeaf(containing: position)
+        Self.closeGap(at: ElementChunks<Element>.offsetInLeaf(position), in: &leaf)
         // One leaf is one element short now: the chunks are made again from the elements, in
         // order (`contiguous` reads them leaf by leaf, whatever each holds).
         chunks = ElementChunks(contiguous)
@@ -183,14 +183,14 @@ struct ElementStorage<Element> {
 
     /// `take(at:)` within one buffer.
     @inlinable
-    static func take(at offset: Int, from buffer: inout ContiguousArray<Element>) -> Element {
+    static func take<Buffer: ElementBuffer<Element>>(at offset: Int, from buffer: inout Buffer) -> Element {
         buffer.swapByMoving(offset, buffer.endIndex - 1)
         return buffer.removeLast()
     }
 
     /// `restore(_:at:)` within one buffer.
     @inlinable
-    static func restore(_ element: Element, at offset: Int, in buffer: inout ContiguousArray<Element>) {
+    static func restore<Buffer: ElementBuffer<Element>>(_ element: Element, at offset: Int, in buffer: inout Buffer) {
         buffer.append(element)
         buffer.swapByMoving(offset, buffer.endIndex - 1)
     }
@@ -198,7 +198,7 @@ struct ElementStorage<Element> {
     /// `closeGap(at:)` within one buffer: the element that ended the buffer sits at `offset`;
     /// put back at the end, it leaves the others in order.
     @inlinable
-    static func closeGap(at offset: Int, in buffer: inout ContiguousArray<Element>) {
+    static func closeGap<Buffer: ElementBuffer<Element>>(at offset: Int, in buffer: inout Buffer) {
         if offset < buffer.endIndex {
             let last = buffer.remove(at: offset)
             buffer.append(last)

@@ -143,7 +143,8 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
 
     /// Calls `onState` with the current state, then with every notified state, until the token
     /// is cancelled or released, or the store goes (the callback is released with it).
-    public func subscribe(_ onState: @escaping @Sendable (State) -> Void) -> SubscriptionToken {
+    @inlinable
+    public final func subscribe(_ onState: @escaping @Sendable (State) -> Void) -> SubscriptionToken {
         core.subscribe(selection: .callback(onState))
     }
 }

@@ -35,9 +35,10 @@ final class PendingCallback<Value>: @unchecked Sendable {
     /// Calls the callback with the value offered, if any, and lets go of it.
     @inlinable
     func deliver() {
-        guard let value else { return }
-        // Not kept past the delivery: a kept copy would make the next reducer copy the state.
-        self.value = nil
+        // Taken, not copied: not kept past the delivery (a kept copy would make the next reducer
+        // copy the state), and no copy made for it (a copy of a state retains each reference it
+        // holds, and releases them after).
+        guard let value = value.take() else { return }
         #if DEBUG
         checkTaken()
         isDelivering = true

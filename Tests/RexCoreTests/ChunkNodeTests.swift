@@ -1,0 +1,135 @@
+@testable import RexCore
+import Testing
+
+/// White-box tests of `ChunkNode`, the unsafe storage under `ElementChunks`: each of its paths
+/// (make, append, removeLast, remove(at:), swap, update, the subscript's change and its ending by
+/// an error, copy, a unique child shared or not, equality, deinit), with the values' references
+/// watched, so that a value lost, doubled or kept alive would show.
+@Suite("ChunkNode")
+struct ChunkNodeTests {
+    final class Value: Sendable {
+        let name: String
+        init(_ name: String) { self.name = name }
+    }
+
+    struct Stop: Error {}
+
+    static func node(_ names: [String], room: Int = 8) -> ChunkNode<Value> {
+        let node = ChunkNode<Value>.make(room: room)
+        names.forEach { node.append(Value($0)) }
+        return node
+    }
+
+    static func names(_ node: ChunkNode<Value>) -> [String] {
+        node.map(\.name)
+    }
+
+    @Test("Appending, removing the last value and removing one in the middle keep the others in order, and let go of what they remove")
+    func appendAndRemove() {
+        weak var middle: Value?
+        weak var last: Value?
+        let node = Self.node(["a", "b", "c", "d"])
+        #expect(node.count == 4 && node.room == 8 && Self.names(node) == ["a", "b", "c", "d"])
+        middle = node[1]
+        last = node[3]
+        #expect(node.removeLast().name == "d")
+        #expect(last == nil, "the removed value is not kept by the node")
+        #expect(node.remove(at: 1).name == "b")
+        #expect(middle == nil)
+        #expect(Self.names(node) == ["a", "c"] && node.count == 2)
+        #expect(node.remove(at: 1).name == "c")
+        #expect(Self.names(node) == ["a"])
+    }
+
+    @Test("A swap moves the two values and nothing else; swapping a value with itself changes nothing")
+    func swap() {
+        let node = Self.node(["a", "b", "c"])
+        node.swapByMoving(0, 2)
+        #expect(Self.names(node) == ["c", "b", "a"])
+        node.swapByMoving(1, 1)
+        #expect(Self.names(node) == ["c", "b", "a"])
+        var held = node[0]
+        #expect(!isKnownUniquelyReferenced(&held), "the node still holds the value: held here and there")
+    }
+
+    @Test("update(at:) and the subscript change a value in place; a change ended by an error leaves a value in the slot")
+    func changeInPlace() throws {
+        let node = ChunkNode<Int>.make(room: 4)
+        (0..<4).forEach { node.append($0) }
+        node.update(at: 2) { $0 += 10 }
+        node[3] *= 7
+        #expect(Array(node) == [0, 1, 12, 21])
+
+        func setThenThrow(_ value: inout Int) throws {
+            value = 99
+            throw Stop()
+        }
+        #expect(throws: Stop.self) { try setThenThrow(&node[1]) }
+        #expect(Array(node) == [0, 99, 12, 21], "the value written before the error is in place")
+
+        weak var replaced: Value?
+        let values = Self.node(["a", "b"])
+        replaced = values[0]
+        #expect(throws: Stop.self) {
+            try { (value: inout Value) throws in
+                value = Value("z")
+                throw Stop()
+            }(&values[0])
+        }
+        #expect(Self.names(values) == ["z", "b"] && replaced == nil)
+    }
+
+    @Test("A copy holds the same values in a node of its own; changing one leaves the other alone")
+    func copy() {
+        let original = Self.node(["a", "b"], room: 4)
+        let copy = original.copy(room: 6)
+        #expect(copy !== original && copy.room == 6 && Self.names(copy) == ["a", "b"])
+        #expect(copy[0] === original[0], "the values themselves are shared, as an array's copy shares them")
+        copy.append(Value("c"))
+        copy[0] = Value("x")
+        #expect(Self.names(original) == ["a", "b"] && Self.names(copy) == ["x", "b", "c"])
+    }
+
+    @Test("A child another node shares is copied before it is handed out for a change; a child held once is handed out as it is")
+    func uniqueChild() {
+        let parent = ChunkNode<ChunkNode<Value>>.make(room: 2)
+        parent.append(Self.node(["a"]))
+        let first = parent[0]
+        let shared = parent.uniqueChild(at: 0)
+        #expect(shared !== first && Self.names(shared) == ["a"], "shared with `first`: copied")
+        shared.append(Value("b"))
+        #expect(Self.names(first) == ["a"] && Self.names(parent[0]) == ["a", "b"])
+
+        let other = ChunkNode<ChunkNode<Value>>.make(room: 2)
+        other.append(Self.node(["c"]))
+        let address = ObjectIdentifier(other[0])
+        #expect(ObjectIdentifier(other.uniqueChild(at: 0)) == address, "held by `other` alone: not copied")
+    }
+
+    @Test("Nodes are equal when they are one node or hold equal values in order")
+    func equality() {
+        let left = ChunkNode<Int>.make(room: 4)
+        let right = ChunkNode<Int>.make(room: 8)
+        [1, 2, 3].forEach { left.append($0); right.append($0) }
+        #expect(left == left && left == right)
+        right.append(4)
+        #expect(left != right)
+        _ = right.removeLast()
+        right[2] = 0
+        #expect(left != right)
+    }
+
+    @Test("A node let go of lets go of the values it holds, and of none it removed")
+    func deinitReleasesValues() {
+        weak var first: Value?
+        weak var second: Value?
+        do {
+            let node = Self.node(["a", "b", "c"])
+            first = node[0]
+            second = node[1]
+            _ = node.removeLast()
+            #expect(first != nil && second != nil)
+        }
+        #expect(first == nil && second == nil)
+    }
+}
