@@ -143,6 +143,9 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
 
     /// Calls `onState` with the current state, then with every notified state, until the token
     /// is cancelled or released, or the store goes (the callback is released with it).
+    // Inlinable, so that the selection's offer and delivery are compiled for the app's `State`
+    // (compiled for any state, each copy of a large state went through its value witnesses:
+    // about 700 instructions a turn of W15).
     @inlinable
     public final func subscribe(_ onState: @escaping @Sendable (State) -> Void) -> SubscriptionToken {
         core.subscribe(selection: .callback(onState))
