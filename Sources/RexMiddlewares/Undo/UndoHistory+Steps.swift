@@ -92,7 +92,7 @@ extension UndoHistory {
 
     /// Adds `step` as the newest, drops the oldest past the limit, and forgets what was undone.
     @inlinable
-    mutating func push(_ step: UndoStep<Part>, open: Bool) {
+    mutating func push(_ step: consuming UndoStep<Part>, open: Bool) {
         undoList.append(step)
         if undoList.count > limit {
             undoList.removeFirst()

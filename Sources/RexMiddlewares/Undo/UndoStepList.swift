@@ -33,8 +33,9 @@ struct UndoStepList<Part: Sendable>: Sendable {
         slots[dropped...].map { $0! }
     }
 
+    /// Adds `step` as the newest; taken, not copied (a copy retains what its part holds).
     @inlinable
-    mutating func append(_ step: UndoStep<Part>) {
+    mutating func append(_ step: consuming UndoStep<Part>) {
         slots.append(step)
         checkInvariant()
     }
