@@ -2,41 +2,43 @@
 import Testing
 
 /// The chunks inside `IdentifiedArray` once it is kept in copies: each path of growing and
-/// shrinking (a leaf, a twig, a branch opened and closed), the elements taken out and put back
+/// shrinking (a leaf, a twig, a branch and a limb opened and closed), the elements taken out and put back
 /// inside a leaf, and the gap closed after a removal.
 @Suite("ElementChunks")
 struct ElementChunksTests {
-    @Test("Appending and removing the last element opens and closes leaves, twigs and branches, keeping the order")
+    @Test("Appending and removing the last element opens and closes leaves, twigs, branches and limbs, keeping the order")
     func growAndShrink() {
         var chunks = ElementChunks<Int>([])
-        for value in 0..<8_200 {
+        for value in 0..<16_385 {
             chunks.append(value)
-            if value == 15 || value == 16 || value == 255 || value == 256 || value == 4_095 || value == 4_096 {
+            if [15, 16, 127, 128, 1_023, 1_024, 8_191, 8_192].contains(value) {
                 chunks.checkInvariants()
             }
         }
         chunks.checkInvariants()
-        #expect(chunks.branches.count == 3 && chunks.branches[2].count == 1 && chunks.branches[2][0].count == 1)
-        #expect((0..<8_200).allSatisfy { chunks[$0] == $0 })
+        #expect(chunks.limbs.count == 3 && chunks.limbs[2].count == 1 && chunks.limbs[2][0].count == 1)
+        #expect(chunks.limbs[2][0][0].count == 1 && chunks.limbs[2][0][0][0].count == 1)
+        #expect((0..<16_385).allSatisfy { chunks[$0] == $0 })
         var copy = chunks
-        while copy.count > 4_096 {
+        while copy.count > 8_192 {
             copy.removeLast()
         }
         copy.checkInvariants()
-        #expect(copy.branches.count == 1 && copy.branches[0].count == 16)
-        #expect(copy.removeLast() == 4_095)
+        #expect(copy.limbs.count == 1 && copy.limbs[0].count == 8)
+        #expect(copy.removeLast() == 8_191)
         copy.checkInvariants()
-        #expect(copy.branches[0].count == 16 && copy.branches[0][15].count == 16 && copy.branches[0][15][15].count == 15)
-        #expect(chunks.count == 8_200 && chunks[8_199] == 8_199, "the copy's removals left the original alone")
+        let lastLimb = copy.limbs[0]
+        #expect(lastLimb.count == 8 && lastLimb[7].count == 8 && lastLimb[7][7].count == 8 && lastLimb[7][7][7].count == 15)
+        #expect(chunks.count == 16_385 && chunks[16_384] == 16_384, "the copy's removals left the original alone")
         while !copy.isEmptyChunks {
             copy.removeLast()
         }
-        #expect(copy.branches.isEmpty)
+        #expect(copy.limbs.isEmpty)
     }
 
     @Test("Built from a collection, the chunks hold its elements in order, for every count around the boundaries")
     func buildAroundBoundaries() {
-        for count in [0, 1, 15, 16, 17, 255, 256, 257, 4_095, 4_096, 4_097] {
+        for count in [0, 1, 15, 16, 17, 127, 128, 129, 1_023, 1_024, 1_025, 8_191, 8_192, 8_193] {
             let chunks = ElementChunks(0..<count)
             chunks.checkInvariants()
             var seen: [Int] = []
@@ -48,17 +50,17 @@ struct ElementChunksTests {
     @Test("A taken element is put back where it was, or its gap closed, in flat storage and in chunks")
     func takeRestoreAndCloseGap() {
         for chunked in [false, true] {
-            for position in [0, 7, 15, 16, 300, 4_100, 4_199] {
-                var storage = ElementStorage(ContiguousArray(0..<4_200))
+            for position in [0, 7, 15, 16, 300, 8_200, 8_999] {
+                var storage = ElementStorage(ContiguousArray(0..<9_000))
                 if chunked { storage.shareInChunks() }
                 let taken = storage.take(at: position)
                 #expect(taken == position)
                 storage.restore(taken, at: position)
-                #expect(storage.contiguous.elementsEqual(0..<4_200))
+                #expect(storage.contiguous.elementsEqual(0..<9_000))
 
                 _ = storage.take(at: position)
                 storage.closeGap(at: position)
-                #expect(storage.contiguous.elementsEqual((0..<4_200).filter { $0 != position }))
+                #expect(storage.contiguous.elementsEqual((0..<9_000).filter { $0 != position }))
                 #expect(storage.isChunked == chunked)
                 storage.chunks?.checkInvariants()
             }

@@ -15,7 +15,7 @@ struct IdentifiedArrayHistoryTests {
     /// The address of each leaf's elements, in order.
     static func leafAddresses(_ rows: IdentifiedArrayOf<Row>) -> [UnsafeRawPointer?] {
         guard let chunks = rows.values.chunks else { return [] }
-        return chunks.branches.flatMap { $0.flatMap { $0.map { leaf in leaf.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } } } }
+        return chunks.limbs.flatMap { $0.flatMap { $0.flatMap { $0.map { leaf in leaf.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } } } } }
     }
 
     @Test("A change while a copy is kept copies the one chunk it touches; the others stay shared")
@@ -55,8 +55,8 @@ struct IdentifiedArrayHistoryTests {
     /// The model test's steps from `seed`; returns what diverged, if anything did.
     static func runModelWithKeptCopies(seed: UInt64) -> String? {
         var generator = SplitMix64(seed: seed)
-        // Across two branches of chunks (4,096 elements each), so that appends and removals at
-        // the end open and close leaves, twigs and branches.
+        // Across two limbs of chunks (8,192 elements each), so that appends and removals at the
+        // end open and close leaves, twigs, branches and limbs.
         let idRange = 8_300
         var rows = Self.rows(8_190)
         var model = Array(rows)

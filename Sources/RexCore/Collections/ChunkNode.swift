@@ -3,9 +3,9 @@
 ///
 /// The chunks were nested `ContiguousArray`s, whose copy on write goes through the standard
 /// library's code for any element type: each element copied through its type's value witnesses,
-/// the array's type looked up at run time. A kept state makes the next change copy a leaf, a
-/// twig, a branch and the list of branches (about 51 values): about 60 instructions a value that
-/// way, about 40 here, most of it the retain itself (W15: 9,663 → 7,813 instructions a turn).
+/// the array's type looked up at run time. A kept state makes the next change copy a leaf and
+/// the nodes above it (then about 51 values): about 60 instructions a value that way, about 40
+/// here, most of it the retain itself (W15: 9,663 → 7,813 instructions a turn).
 /// (A node's `deinit` is compiled once for any `Value`: destroying the values through a function
 /// made for the app's `Value`, kept in the header, saved 91 instructions a turn of W15 for 16
 /// bytes a node, and is not done.)

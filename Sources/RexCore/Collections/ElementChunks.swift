@@ -1,19 +1,26 @@
-/// The elements of an identified array in small chunks under a three-level index: the layout an
+/// The elements of an identified array in small chunks under a four-level index: the layout an
 /// array takes once a copy of it is kept (a recorded state, an undo step, a saved part), so that
 /// a change copies the chunk it touches and the path to it rather than every element.
 ///
-/// Four levels of copy-on-write nodes (``ChunkNode``): `branches` holds branches of 16 twigs, a
-/// twig holds 16 leaves, a leaf holds 16 elements. Changing an element (``update(at:_:)``,
-/// ``subscript(_:)``) checks each node on the way down for uniqueness and copies those that a
-/// kept copy shares: one leaf (16 elements), one twig and one branch (16 references each), and
-/// the list of branches (one reference per 4,096 elements). Chunks that no change touched stay
-/// shared between every copy. Two copies compare in the same way: shared chunks are equal at
-/// once, as two arrays sharing their storage are.
+/// Five levels of copy-on-write nodes (``ChunkNode``): `limbs` holds limbs of 8 branches, a limb
+/// holds 8 branches, a branch 8 twigs, a twig 8 leaves, a leaf 16 elements. Changing an element
+/// (``update(at:_:)``, ``subscript(_:)``) checks each node on the way down for uniqueness and
+/// copies those that a kept copy shares: one leaf (16 elements), one twig, one branch and one
+/// limb (8 references each), and the list of limbs (one reference per 8,192 elements). Chunks
+/// that no change touched stay shared between every copy. Two copies compare in the same way:
+/// shared chunks are equal at once, as two arrays sharing their storage are.
+///
+/// Why 8 above the leaves: a copy of a node retains each reference it holds, and the node's
+/// free, when the last state holding it goes, releases each; those atomic operations, not the
+/// instructions, were most of a kept state's cost (W15: 59% of its time in `swift_retain` and
+/// `swift_release`). Twigs and branches of 16 under a list of branches made a change copy 35
+/// references at 10,000 elements and 57 at 100,000; nodes of 8 on four levels copy 25 and 37,
+/// for one allocation more (see Docs/Performance.md).
 ///
 /// Invariants (checked by `checkInvariants()` in debug builds, after every change of shape):
-/// every leaf, twig and branch is full but the last of its level, none is empty, and `count` is
-/// the number of elements. So the element at position `p` is at
-/// `branches[p >> 12][(p >> 8) & 15][(p >> 4) & 15][p & 15]`.
+/// every leaf, twig, branch and limb is full but the last of its level, none is empty, and
+/// `count` is the number of elements. So the element at position `p` is at
+/// `limbs[p >> 13][(p >> 10) & 7][(p >> 7) & 7][(p >> 4) & 7][p & 15]`.
 @usableFromInline
 struct ElementChunks<Element> {
     @usableFromInline
@@ -22,33 +29,41 @@ struct ElementChunks<Element> {
     typealias Twig = ChunkNode<Leaf>
     @usableFromInline
     typealias Branch = ChunkNode<Twig>
+    @usableFromInline
+    typealias Limb = ChunkNode<Branch>
 
-    /// The branches, each of `fanOut` twigs but the last; with room for more, as an array's
+    /// The limbs, each of `fanOut` branches but the last; with room for more, as an array's
     /// buffer has.
     @usableFromInline
-    var branches: ChunkNode<Branch>
+    var limbs: ChunkNode<Limb>
     /// The number of elements.
     @usableFromInline
     var count: Int
 
     /// The binary logarithm of how many elements a leaf holds: 16. (Leaves of 8 made W15 and W13
-    /// no faster, and the list of branches twice as long; leaves of 32 made both slower.)
+    /// no faster; leaves of 32 made both slower: the copied leaf twice as long.)
     @inlinable
     static var leafShift: Int { 4 }
 
-    /// How many leaves a twig holds, and twigs a branch: 16, so that the list of branches grows
-    /// by one entry per 4,096 elements while the twig and branch a change copies hold 16
-    /// references each.
+    /// The binary logarithm of how many nodes a twig, a branch and a limb hold: 8.
     @inlinable
-    static var fanOut: Int { 16 }
+    static var fanOutShift: Int { 3 }
+
+    /// How many leaves a twig holds, twigs a branch, and branches a limb.
+    @inlinable
+    static var fanOut: Int { 1 << fanOutShift }
 
     /// The binary logarithm of how many elements a twig holds.
     @inlinable
-    static var twigShift: Int { leafShift + 4 }
+    static var twigShift: Int { leafShift + fanOutShift }
 
     /// The binary logarithm of how many elements a branch holds.
     @inlinable
-    static var branchShift: Int { twigShift + 4 }
+    static var branchShift: Int { twigShift + fanOutShift }
+
+    /// The binary logarithm of how many elements a limb holds.
+    @inlinable
+    static var limbShift: Int { branchShift + fanOutShift }
 
     /// The position of the element at `position` in its leaf.
     @inlinable
@@ -56,12 +71,18 @@ struct ElementChunks<Element> {
         position & (1 << leafShift - 1)
     }
 
+    /// The index, in its node, of the node of the level `shift` below it that holds `position`.
+    @inlinable
+    static func index(of position: Int, below shift: Int) -> Int {
+        (position >> shift) & (fanOut - 1)
+    }
+
     /// The chunks of `elements`, in order.
     ///
     /// - Complexity: O(*n*).
     @inlinable
     init<C: Collection>(_ elements: C) where C.Element == Element {
-        branches = .make(room: (elements.count >> Self.branchShift) + 1)
+        limbs = .make(room: (elements.count >> Self.limbShift) + 1)
         count = 0
         ElementChunksReader<Element>.keep()
         for element in elements {
@@ -97,78 +118,97 @@ struct ElementChunks<Element> {
     /// The leaf that holds the element at `position`.
     @inlinable
     subscript(leafContaining position: Int) -> Leaf {
-        branches[position >> Self.branchShift][(position >> Self.twigShift) & (Self.fanOut - 1)][
-            (position >> Self.leafShift) & (Self.fanOut - 1)]
+        limbs[position >> Self.limbShift][Self.index(of: position, below: Self.branchShift)][
+            Self.index(of: position, below: Self.twigShift)][Self.index(of: position, below: Self.leafShift)]
     }
 
     /// The leaf that holds the element at `position`, for a change: it and the path to it are
     /// copied first where a kept copy shares them.
     ///
-    /// - Complexity: O(1), and a copy of the leaf, twig and branch and of the list of branches
-    ///   where a kept copy shares them.
+    /// - Complexity: O(1), and a copy of the leaf, twig, branch and limb and of the list of
+    ///   limbs where a kept copy shares them.
     @inlinable
     mutating func uniqueLeaf(containing position: Int) -> Leaf {
-        uniqueBranches(room: branches.count)
-            .uniqueChild(at: position >> Self.branchShift)
-            .uniqueChild(at: (position >> Self.twigShift) & (Self.fanOut - 1))
-            .uniqueChild(at: (position >> Self.leafShift) & (Self.fanOut - 1))
+        uniqueLimbs(room: limbs.count)
+            .uniqueChild(at: position >> Self.limbShift)
+            .uniqueChild(at: Self.index(of: position, below: Self.branchShift))
+            .uniqueChild(at: Self.index(of: position, below: Self.twigShift))
+            .uniqueChild(at: Self.index(of: position, below: Self.leafShift))
     }
 
-    /// The list of branches, copied first where a kept copy shares it or it has no room for
-    /// `room` branches (then with room for twice as many).
+    /// The list of limbs, copied first where a kept copy shares it or it has no room for `room`
+    /// limbs (then with room for twice as many).
     @inlinable
-    mutating func uniqueBranches(room: Int) -> ChunkNode<Branch> {
-        if branches.room < room {
-            branches = branches.copy(room: Swift.max(room, branches.room * 2))
-        } else if !isKnownUniquelyReferenced(&branches) {
-            branches = branches.copy(room: branches.room)
+    mutating func uniqueLimbs(room: Int) -> ChunkNode<Limb> {
+        if limbs.room < room {
+            limbs = limbs.copy(room: Swift.max(room, limbs.room * 2))
+        } else if !isKnownUniquelyReferenced(&limbs) {
+            limbs = limbs.copy(room: limbs.room)
         }
-        return branches
+        return limbs
     }
 
-    /// Adds an element at the end, opening a new leaf, twig and branch where the last are full.
+    /// Whether the element at `position` opens a node of the level `shift` below: the first
+    /// element of a leaf (`leafShift`), of a twig (`twigShift`), and so on.
+    @inlinable
+    static func opens(_ position: Int, _ shift: Int) -> Bool {
+        position & (1 << shift - 1) == 0
+    }
+
+    /// Adds an element at the end, opening a new leaf, twig, branch and limb where the last are
+    /// full.
     ///
-    /// - Complexity: O(1) on average, and a copy of the last leaf, twig and branch where a kept
-    ///   copy shares them.
+    /// - Complexity: O(1) on average, and a copy of the last leaf, twig, branch and limb where a
+    ///   kept copy shares them.
     @inlinable
     mutating func append(_ element: Element) {
-        let opensBranch = count & (1 << Self.branchShift - 1) == 0
-        let list = uniqueBranches(room: branches.count + (opensBranch ? 1 : 0))
-        if opensBranch {
+        let opensLimb = Self.opens(count, Self.limbShift)
+        let list = uniqueLimbs(room: limbs.count + (opensLimb ? 1 : 0))
+        if opensLimb {
             list.append(.make(room: Self.fanOut))
         }
-        let branch = list.uniqueChild(at: list.count - 1)
-        if count & (1 << Self.twigShift - 1) == 0 {
+        let limb = list.uniqueChild(at: list.count - 1)
+        if Self.opens(count, Self.branchShift) {
+            limb.append(.make(room: Self.fanOut))
+        }
+        let branch = limb.uniqueChild(at: limb.count - 1)
+        if Self.opens(count, Self.twigShift) {
             branch.append(.make(room: Self.fanOut))
         }
         let twig = branch.uniqueChild(at: branch.count - 1)
-        if count & (1 << Self.leafShift - 1) == 0 {
+        if Self.opens(count, Self.leafShift) {
             twig.append(.make(room: 1 << Self.leafShift))
         }
         twig.uniqueChild(at: twig.count - 1).append(element)
         count += 1
     }
 
-    /// Removes the last element, and the leaf, twig and branch it leaves empty, and returns it.
+    /// Removes the last element, and the leaf, twig, branch and limb it leaves empty, and
+    /// returns it.
     ///
     /// - Precondition: There is an element.
-    /// - Complexity: O(1), and a copy of the last leaf, twig and branch where a kept copy
+    /// - Complexity: O(1), and a copy of the last leaf, twig, branch and limb where a kept copy
     ///   shares them.
     @inlinable
     @discardableResult
     mutating func removeLast() -> Element {
         precondition(count > 0, "ElementChunks.removeLast: no element")
         count -= 1
-        let list = uniqueBranches(room: branches.count)
-        let branch = list.uniqueChild(at: list.count - 1)
+        let list = uniqueLimbs(room: limbs.count)
+        let limb = list.uniqueChild(at: list.count - 1)
+        let branch = limb.uniqueChild(at: limb.count - 1)
         let twig = branch.uniqueChild(at: branch.count - 1)
         let element = twig.uniqueChild(at: twig.count - 1).removeLast()
-        if count & (1 << Self.leafShift - 1) == 0 {
+        // The element was the first of its leaf, its twig, ...: each such node is empty now.
+        if Self.opens(count, Self.leafShift) {
             twig.removeLast()
-            if count & (1 << Self.twigShift - 1) == 0 {
+            if Self.opens(count, Self.twigShift) {
                 branch.removeLast()
-                if count & (1 << Self.branchShift - 1) == 0 {
-                    list.removeLast()
+                if Self.opens(count, Self.branchShift) {
+                    limb.removeLast()
+                    if Self.opens(count, Self.limbShift) {
+                        list.removeLast()
+                    }
                 }
             }
         }
@@ -180,12 +220,14 @@ struct ElementChunks<Element> {
     /// - Complexity: O(*n*).
     @inlinable
     func forEach(_ body: (Element) throws -> Void) rethrows {
-        for branch in branches {
-            for twig in branch {
-                for leaf in twig {
-                    try leaf.withUnsafeBufferPointer { elements in
-                        for element in elements {
-                            try body(element)
+        for limb in limbs {
+            for branch in limb {
+                for twig in branch {
+                    for leaf in twig {
+                        try leaf.withUnsafeBufferPointer { elements in
+                            for element in elements {
+                                try body(element)
+                            }
                         }
                     }
                 }
@@ -197,17 +239,25 @@ struct ElementChunks<Element> {
     @inlinable
     func checkInvariants() {
         #if DEBUG
+        /// Checks that `node` is not empty, is full unless it is the last of its level, and has
+        /// the room of its level.
+        func check<Value>(_ node: ChunkNode<Value>, isLast: Bool, full: Int, _ level: String) {
+            precondition(!node.isEmpty && (isLast || node.count == full) && node.room == full, "ElementChunks: a \(level) is not full")
+        }
         var counted = 0
-        for (branchIndex, branch) in branches.enumerated() {
-            let lastBranch = branchIndex == branches.endIndex - 1
-            precondition(!branch.isEmpty && (lastBranch || branch.count == Self.fanOut) && branch.room == Self.fanOut, "ElementChunks: a branch is not full")
-            for (twigIndex, twig) in branch.enumerated() {
-                let lastTwig = lastBranch && twigIndex == branch.endIndex - 1
-                precondition(!twig.isEmpty && (lastTwig || twig.count == Self.fanOut) && twig.room == Self.fanOut, "ElementChunks: a twig is not full")
-                for (leafIndex, leaf) in twig.enumerated() {
-                    let lastLeaf = lastTwig && leafIndex == twig.endIndex - 1
-                    precondition(!leaf.isEmpty && (lastLeaf || leaf.count == 1 << Self.leafShift) && leaf.room == 1 << Self.leafShift, "ElementChunks: a leaf is not full")
-                    counted += leaf.count
+        for (limbIndex, limb) in limbs.enumerated() {
+            let lastLimb = limbIndex == limbs.endIndex - 1
+            check(limb, isLast: lastLimb, full: Self.fanOut, "limb")
+            for (branchIndex, branch) in limb.enumerated() {
+                let lastBranch = lastLimb && branchIndex == limb.endIndex - 1
+                check(branch, isLast: lastBranch, full: Self.fanOut, "branch")
+                for (twigIndex, twig) in branch.enumerated() {
+                    let lastTwig = lastBranch && twigIndex == branch.endIndex - 1
+                    check(twig, isLast: lastTwig, full: Self.fanOut, "twig")
+                    for (leafIndex, leaf) in twig.enumerated() {
+                        check(leaf, isLast: lastTwig && leafIndex == twig.endIndex - 1, full: 1 << Self.leafShift, "leaf")
+                        counted += leaf.count
+                    }
                 }
             }
         }
@@ -221,13 +271,13 @@ extension ElementChunks: Equatable where Element: Equatable {
     /// at once, so two copies of one history compare in the time of what changed between them.
     @inlinable
     static func == (lhs: ElementChunks, rhs: ElementChunks) -> Bool {
-        lhs.count == rhs.count && lhs.branches == rhs.branches
+        lhs.count == rhs.count && lhs.limbs == rhs.limbs
     }
 }
 
 // Unchecked because its nodes are `ManagedBuffer`s, which the standard library marks as never
 // `Sendable`. The nodes are copy on write, as an array's storage: a node is changed only through
-// the chunks value that holds it alone (`uniqueBranches(room:)` and `ChunkNode.uniqueChild(at:)`
+// the chunks value that holds it alone (`uniqueLimbs(room:)` and `ChunkNode.uniqueChild(at:)`
 // check `isKnownUniquelyReferenced` first), and a value being changed is not being read or
 // copied by another thread at that moment. Anyone else reads a node only through a copy of the
 // value, which makes it shared.

@@ -78,7 +78,7 @@ extension ElementStorage {
 
 extension ElementChunks {
     /// Appends to `ranges` the positions of the leaves that `self` and `other` do not share,
-    /// skipping the branches and twigs they share whole.
+    /// skipping the limbs, branches and twigs they share whole.
     func appendPositionsThatMayDiffer(from other: ElementChunks, into ranges: inout [Range<Int>]) {
         let end = Swift.max(count, other.count)
         func add(_ start: Int, _ length: Int) {
@@ -90,29 +90,30 @@ extension ElementChunks {
                 ranges.append(range)
             }
         }
-        let leafSize = 1 << Self.leafShift, twigSize = 1 << Self.twigShift, branchSize = 1 << Self.branchShift
-        for branchIndex in 0..<Swift.max(branches.count, other.branches.count) {
-            let branchStart = branchIndex * branchSize
-            guard branchIndex < branches.count, branchIndex < other.branches.count else {
-                add(branchStart, branchSize)
-                continue
-            }
-            let (mine, theirs) = (branches[branchIndex], other.branches[branchIndex])
-            if mine === theirs { continue }
-            for twigIndex in 0..<Swift.max(mine.count, theirs.count) {
-                let twigStart = branchStart + twigIndex * twigSize
-                guard twigIndex < mine.count, twigIndex < theirs.count else {
-                    add(twigStart, twigSize)
+        /// Walks two nodes of one level, starting at position `start`, whose children each hold
+        /// `1 << childShift` positions: nothing where they are one node; the whole span of a
+        /// child only one has; `child` with the children both have.
+        func walk<Child>(_ mine: ChunkNode<Child>, _ theirs: ChunkNode<Child>, from start: Int, childShift: Int, _ child: (Child, Child, Int) -> Void) {
+            if mine === theirs { return }
+            for index in 0..<Swift.max(mine.count, theirs.count) {
+                let childStart = start + (index << childShift)
+                guard index < mine.count, index < theirs.count else {
+                    add(childStart, 1 << childShift)
                     continue
                 }
-                // (Each twig taken out once: in code not specialized for the element type, each
-                // subscript of a node looks its type up.)
-                let (myTwig, theirTwig) = (mine[twigIndex], theirs[twigIndex])
-                if myTwig === theirTwig { continue }
-                for leafIndex in 0..<Swift.max(myTwig.count, theirTwig.count) {
-                    let bothHaveIt = leafIndex < myTwig.count && leafIndex < theirTwig.count
-                    if bothHaveIt && myTwig[leafIndex] === theirTwig[leafIndex] { continue }
-                    add(twigStart + leafIndex * leafSize, leafSize)
+                // (Each child taken out once: in code not specialized for the element type,
+                // each subscript of a node looks its type up.)
+                child(mine[index], theirs[index], childStart)
+            }
+        }
+        walk(limbs, other.limbs, from: 0, childShift: Self.limbShift) { myLimb, theirLimb, limbStart in
+            walk(myLimb, theirLimb, from: limbStart, childShift: Self.branchShift) { myBranch, theirBranch, branchStart in
+                walk(myBranch, theirBranch, from: branchStart, childShift: Self.twigShift) { myTwig, theirTwig, twigStart in
+                    walk(myTwig, theirTwig, from: twigStart, childShift: Self.leafShift) { myLeaf, theirLeaf, leafStart in
+                        if myLeaf !== theirLeaf {
+                            add(leafStart, 1 << Self.leafShift)
+                        }
+                    }
                 }
             }
         }
