@@ -1,0 +1,370 @@
+import Foundation
+@testable import RexCore
+import RexTestSupport
+import Testing
+
+/// The chunked storage of an identified array, driven through the array's own operations with
+/// copies kept: every copy keeps its contents (no node changed while shared), every value made
+/// is released once when the last copy goes (none leaked, none destroyed twice), changes ended
+/// by an error leave a value in place, a field diff finds every element that differs, and copies
+/// read and changed on other threads are safe (run under the thread sanitizer).
+@Suite("ChunkNode under an identified array")
+struct ChunkNodeReviewTests {
+    /// Counts the tokens alive: one leaked stays counted, one destroyed twice counts below zero.
+    final class Census: @unchecked Sendable {  // `alive` is guarded by `lock`
+        private let lock = NSLock()
+        private var alive = 0
+
+        func change(by delta: Int) {
+            lock.lock()
+            alive += delta
+            lock.unlock()
+        }
+
+        var count: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return alive
+        }
+    }
+
+    /// A reference each element holds, counted by its census.
+    final class Token: Sendable {
+        let census: Census
+
+        init(_ census: Census) {
+            self.census = census
+            census.change(by: 1)
+        }
+
+        deinit { census.change(by: -1) }
+    }
+
+    /// An element holding a reference, so that a value lost, doubled or kept alive shows.
+    struct Item: Identifiable, Equatable, Sendable {
+        let id: Int
+        var title: String
+        var token: Token
+
+        static func == (lhs: Item, rhs: Item) -> Bool {
+            lhs.id == rhs.id && lhs.title == rhs.title && lhs.token === rhs.token
+        }
+    }
+
+    struct Stop: Error {}
+
+    typealias Items = IdentifiedArrayOf<Item>
+
+    static func items(_ ids: Range<Int>, census: Census) -> Items {
+        IdentifiedArray(uniqueElements: ids.map { Item(id: $0, title: "Item \($0)", token: Token(census)) })
+    }
+
+    /// Changes `item`, then ends the access with an error.
+    static func changeThenThrow(_ item: inout Item, title: String, token: Token) throws {
+        item.title = title
+        item.token = token
+        throw Stop()
+    }
+
+    /// Sets `item` to `nil` (a removal by id), then ends the access with an error.
+    static func removeThenThrow(_ item: inout Item?) throws {
+        item = nil
+        throw Stop()
+    }
+
+    /// One random operation of the array's API on `items` and on `model`, alike. (The changes
+    /// ended by an error always throw; run on threads outside a test, so not `#expect`ed here.)
+    static func step(
+        _ step: Int, _ items: inout Items, _ model: inout [Item], _ generator: inout SplitMix64, census: Census, idRange: Int
+    ) {
+        func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(Swift.max(bound, 1))) }
+        let anyID = random(idRange)
+        func modelPosition(_ id: Int) -> Int? { model.firstIndex { $0.id == id } }
+        switch random(16) {
+        case 0, 1:
+            // (Ids past `idRange`, taken at random: an id there already is not added, as by
+            // the model.)
+            let item = Item(id: idRange + random(1 << 30), title: "appended \(step)", token: Token(census))
+            if items.append(item).inserted { model.append(item) }
+        case 2:
+            // Mostly at the end, where leaves, twigs and branches close; elsewhere now and then.
+            guard let last = model.last else { return }
+            let victim = random(6) == 0 ? anyID : last.id
+            let removed = items.remove(id: victim)
+            let expected = modelPosition(victim).map { model.remove(at: $0) }
+            precondition(removed == expected, "remove(id:) diverged at step \(step)")
+        case 3:
+            // Taken out of its leaf and put back (`take`/`restore`).
+            items[id: anyID]?.title += "+"
+            if let position = modelPosition(anyID) { model[position].title += "+" }
+        case 4 where !model.isEmpty:
+            // The subscript's `_modify`, down to the node's.
+            let position = random(model.count)
+            let token = Token(census)
+            items[position].token = token
+            model[position].token = token
+        case 5:
+            let item = Item(id: anyID, title: "set \(step)", token: Token(census))
+            items[id: anyID] = item
+            if let position = modelPosition(anyID) { model[position] = item } else { model.append(item) }
+        case 6:
+            // `closeGap`.
+            items[id: anyID] = nil
+            model.removeAll { $0.id == anyID }
+        case 7 where model.count > 1:
+            let (i, j) = (random(model.count), random(model.count))
+            items.swapAt(i, j)
+            model.swapAt(i, j)
+        case 8 where random(4) == 0:
+            let position = random(model.count + 1)
+            let item = Item(id: idRange + random(1 << 30), title: "inserted \(step)", token: Token(census))
+            if items.insert(item, at: position).inserted { model.insert(item, at: position) }
+        case 9 where !model.isEmpty:
+            // A change by position ended by an error.
+            let position = random(model.count)
+            let token = Token(census)
+            _ = try? changeThenThrow(&items[position], title: "thrown \(step)", token: token)
+            model[position].title = "thrown \(step)"
+            model[position].token = token
+        case 10:
+            // A change by id ended by an error: the element is taken, changed, put back.
+            let token = Token(census)
+            guard items.contains(id: anyID) else { return }
+            _ = try? changeThenThrow(&items[id: anyID]!, title: "thrown by id \(step)", token: token)
+            model[modelPosition(anyID)!].title = "thrown by id \(step)"
+            model[modelPosition(anyID)!].token = token
+        case 11:
+            // A removal by id ended by an error.
+            _ = try? removeThenThrow(&items[id: anyID])
+            model.removeAll { $0.id == anyID }
+        case 12:
+            // What a lift to an identified array calls: `ElementStorage.update(at:)`.
+            items.updateElement(id: anyID) { $0.title += "u" }
+            if let position = modelPosition(anyID) { model[position].title += "u" }
+        case 13 where random(20) == 0:
+            items.reverse()
+            model.reverse()
+        case 14 where random(30) == 0:
+            items.sort { $0.title < $1.title || ($0.title == $1.title && $0.id < $1.id) }
+            model.sort { $0.title < $1.title || ($0.title == $1.title && $0.id < $1.id) }
+        case 15:
+            // Appended and removed at once across a leaf's end.
+            for offset in 0..<3 {
+                let item = Item(id: idRange + random(1 << 30), title: "run \(offset)", token: Token(census))
+                if items.append(item).inserted { model.append(item) }
+            }
+            for _ in 0..<random(5) where !model.isEmpty {
+                _ = items.remove(at: items.count - 1)
+                model.removeLast()
+            }
+        default:
+            break
+        }
+    }
+
+    /// What went wrong in `items` against `model`, if anything.
+    static func mismatch(_ items: Items, _ model: [Item]) -> String? {
+        items.values.chunks?.checkInvariants()
+        if items.count != model.count { return "count \(items.count), model \(model.count)" }
+        if items.elements != model { return "elements differ" }
+        var seen: [Item] = []
+        items.values.chunks?.forEach { seen.append($0) }
+        if items.values.isChunked && seen != model { return "forEach differs" }
+        if !items.ids.elementsEqual(model.map(\.id)) { return "ids differ" }
+        if let position = model.indices.first(where: { items.index(id: model[$0].id) != $0 || items[$0] != model[$0] }) {
+            return "position \(position) differs"
+        }
+        return nil
+    }
+
+    /// What the field diff's walk got wrong between `before` and `after`, against their models.
+    static func diffMismatch(_ before: Items, _ beforeModel: [Item], _ after: Items, _ afterModel: [Item]) -> String? {
+        let ranges = before.values.positionsThatMayDiffer(from: after.values)
+        let differing = before.values.elementsThatDiffer(from: after.values, in: ranges)
+        let positions = differing.map(\.position)
+        if positions != positions.sorted() || Set(positions).count != positions.count { return "positions not increasing" }
+        let reported = Set(positions)
+        for position in 0..<Swift.max(beforeModel.count, afterModel.count) {
+            let old = position < beforeModel.count ? beforeModel[position] : nil
+            let new = position < afterModel.count ? afterModel[position] : nil
+            if old != new && !reported.contains(position) { return "position \(position) differs but is not reported" }
+        }
+        for (position, old, new) in differing {
+            let expectedOld = position < beforeModel.count ? beforeModel[position] : nil
+            let expectedNew = position < afterModel.count ? afterModel[position] : nil
+            if old.map({ $0 as! Item }) != expectedOld || new.map({ $0 as! Item }) != expectedNew {
+                return "position \(position) reported with the wrong elements"
+            }
+        }
+        return nil
+    }
+
+    /// The model test's steps from `seed`, with copies kept and released at random; returns
+    /// what diverged, if anything did.
+    static func runModel(seed: UInt64, census: Census) -> String? {
+        var generator = SplitMix64(seed: seed)
+        // Across the first branch's end (4,096 elements), so that appends and removals at the
+        // end open and close leaves, twigs and branches, and the list of branches grows.
+        let idRange = 4_200
+        var items = items(0..<4_090, census: census)
+        var model = Array(items)
+        var kept: [(copy: Items, contents: [Item])] = []
+        for index in 0..<1_500 {
+            step(index, &items, &model, &generator, census: census, idRange: idRange)
+            if generator.next() % 3 == 0 {
+                kept.append((items, model))
+            }
+            if kept.count > 6 || (generator.next() % 4 == 0 && !kept.isEmpty) {
+                let released = kept.remove(at: Int(generator.next() % UInt64(kept.count)))
+                if let failure = mismatch(released.copy, released.contents) {
+                    return "a kept copy changed by step \(index) (\(failure)), seed \(seed)"
+                }
+                if let failure = diffMismatch(released.copy, released.contents, items, model) {
+                    return "field diff: \(failure), step \(index), seed \(seed)"
+                }
+                if (released.copy == items) != (released.contents == model) {
+                    return "== disagrees with the model, step \(index), seed \(seed)"
+                }
+            }
+            guard index % 50 == 0 else { continue }
+            if let failure = mismatch(items, model) { return "live: \(failure), step \(index), seed \(seed)" }
+            for (copy, contents) in kept {
+                if let failure = mismatch(copy, contents) { return "a kept copy changed by step \(index) (\(failure)), seed \(seed)" }
+            }
+        }
+        if let failure = mismatch(items, model) { return "live at the end: \(failure), seed \(seed)" }
+        guard items.values.isChunked else { return "never in chunks, seed \(seed)" }
+        return nil
+    }
+
+    @Test("Against Array as a model, elements holding references, copies kept: every copy keeps its contents, the field diff finds every difference, and every reference is released once at the end")
+    func modelWithReferences() async throws {
+        for seed in [1, 2, UInt64.random(in: 0...UInt64.max)] {
+            let census = Census()
+            let failure = try await onOwnThread { Self.runModel(seed: seed, census: census) }
+            if let failure { Issue.record(Comment(rawValue: failure)) }
+            #expect(census.count == 0, "tokens alive after every array went: \(census.count), seed \(seed)")
+        }
+    }
+
+    @Test("A change ended by an error, by position, by id and through a lift's update, leaves the changed value in place and the kept copy as it was")
+    func changesEndedByAnError() {
+        let census = Census()
+        do {
+            var items = Self.items(0..<300, census: census)
+            let kept = items
+            items[id: 0]?.title = "chunked"  // a copy is kept: into chunks
+            #expect(items.values.isChunked)
+            let keptAfter = items
+            let (first, second) = (Token(census), Token(census))
+            #expect(throws: Stop.self) { try Self.changeThenThrow(&items[17], title: "by position", token: first) }
+            #expect(throws: Stop.self) { try Self.changeThenThrow(&items[id: 290]!, title: "by id", token: second) }
+            #expect(throws: Stop.self) {
+                try items.values.update(at: 33) { (item: inout Item) throws in
+                    item.title = "by update"
+                    throw Stop()
+                }
+            }
+            #expect(throws: Stop.self) { try Self.removeThenThrow(&items[id: 100]) }
+            #expect(items[17].title == "by position" && items[17].token === first)
+            #expect(items[id: 290]?.title == "by id" && items[id: 290]?.token === second)
+            #expect(items[33].title == "by update")
+            #expect(items[id: 100] == nil && items.count == 299 && items.ids.elementsEqual((0..<300).filter { $0 != 100 }))
+            #expect(kept.elements.enumerated().allSatisfy { $0.element.title == "Item \($0.offset)" })
+            #expect(keptAfter.elements.dropFirst().enumerated().allSatisfy { $0.element.title == "Item \($0.offset + 1)" })
+            #expect(census.count == 302)
+        }
+        #expect(census.count == 0)
+    }
+
+    @Test("Copies read and changed on other threads while the live array grows past a branch, shrinks and changes keep their contents (run under TSan)")
+    func copiesOnOtherThreads() async throws {
+        let census = Census()
+        let seed = UInt64.random(in: 0...UInt64.max)
+        let idRange = 4_200
+        var items = Self.items(0..<4_060, census: census)
+        var model = Array(items)
+        var generator = SplitMix64(seed: seed)
+        let failures = await withTaskGroup(of: String?.self) { group in
+            for index in 0..<400 {
+                Self.step(index, &items, &model, &generator, census: census, idRange: idRange)
+                if index < 60 {
+                    // Across the first branch's end: the list of branches grows while copies share it.
+                    let item = Item(id: -1 - index, title: "grown", token: Token(census))
+                    items.append(item)
+                    model.append(item)
+                }
+                guard index % 4 == 0 else { continue }
+                let (copy, contents) = (items, model)
+                let changes = generator.next()
+                group.addTask {
+                    if let failure = Self.mismatch(copy, contents) { return "read on another thread: \(failure), seed \(seed)" }
+                    // Changed there too, while the live array and other copies share its nodes.
+                    var mine = copy, mineModel = contents
+                    var local = SplitMix64(seed: changes)
+                    for step in 0..<40 {
+                        Self.step(step, &mine, &mineModel, &local, census: census, idRange: idRange)
+                    }
+                    if let failure = Self.mismatch(mine, mineModel) { return "changed on another thread: \(failure), seed \(seed)" }
+                    if let failure = Self.mismatch(copy, contents) { return "changed by its copy: \(failure), seed \(seed)" }
+                    return nil
+                }
+            }
+            var failures: [String] = []
+            for await failure in group {
+                if let failure { failures.append(failure) }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        #expect(Self.mismatch(items, model) == nil, "seed \(seed)")
+        items = []
+        model = []
+        #expect(census.count == 0)
+    }
+
+    @Test("One copy changed on several threads at once: each change copies the nodes it shares, and the copy is left as it was (run under TSan)")
+    func oneCopyChangedOnSeveralThreads() async {
+        let census = Census()
+        var items = Self.items(0..<5_000, census: census)
+        let earlier = items
+        items[id: 4_999]?.title = "chunked"
+        let (shared, contents) = (items, Array(items))
+        let failures = await withTaskGroup(of: String?.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var mine = shared, mineModel = contents
+                    var generator = SplitMix64(seed: UInt64(task))
+                    for step in 0..<150 {
+                        Self.step(step, &mine, &mineModel, &generator, census: census, idRange: 5_000)
+                    }
+                    if let failure = Self.mismatch(mine, mineModel) { return "task \(task): \(failure)" }
+                    return Self.mismatch(shared, contents).map { "the shared copy changed: \($0)" }
+                }
+            }
+            var failures: [String] = []
+            for await failure in group {
+                if let failure { failures.append(failure) }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        withExtendedLifetime(earlier) {}
+    }
+
+    @Test("Reading past the end of the last leaf stops the program rather than read a slot that holds no value")
+    func readPastTheLastLeafStops() async {
+        await #expect(processExitsWith: .failure) {
+            var items: IdentifiedArrayOf<Row> = IdentifiedArray(uniqueElements: (0..<17).map { Row(id: $0, title: "\($0)") })
+            let kept = items
+            items[id: 0]?.done = true  // into chunks: 17 elements, the last leaf holds one
+            precondition(items.values.isChunked)
+            _ = items[20]  // in the last leaf's room, past its one element
+            withExtendedLifetime(kept) {}
+        }
+        await #expect(processExitsWith: .failure) {
+            let chunks = ElementChunks(0..<17)
+            _ = chunks[-1]
+        }
+    }
+}
