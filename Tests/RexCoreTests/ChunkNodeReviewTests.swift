@@ -362,6 +362,62 @@ struct ChunkNodeReviewTests {
         withExtendedLifetime(earlier) {}
     }
 
+    /// A group of items: an identified array inside an identified array's element.
+    struct Group: Identifiable, Equatable, Sendable {
+        let id: Int
+        var items: Items
+    }
+
+    @Test("Identified arrays inside an identified array's elements, with copies kept of both: a change through the outer array's element reaches the inner one without changing any copy")
+    func nestedArraysWithKeptCopies() {
+        let census = Census()
+        do {
+            var generator = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
+            func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+            var groups = IdentifiedArray(uniqueElements: (0..<40).map { Group(id: $0, items: Self.items($0 * 1_000..<$0 * 1_000 + 300, census: census)) })
+            var model = (0..<40).map { Array(groups[$0].items) }
+            var kept: [(copy: IdentifiedArrayOf<Group>, contents: [[Item]])] = []
+            var keptInner: [(copy: Items, contents: [Item])] = []
+            for step in 0..<600 {
+                let group = random(40)
+                let position = random(model[group].count)
+                let id = model[group][position].id
+                switch random(6) {
+                case 0:
+                    groups[id: group]?.items[id: id]?.title += "+"
+                    model[group][position].title += "+"
+                case 1:
+                    let token = Token(census)
+                    groups[group].items[position].token = token
+                    model[group][position].token = token
+                case 2:
+                    let item = Item(id: group * 1_000 + 500 + step, title: "new", token: Token(census))
+                    groups[id: group]?.items.append(item)
+                    model[group].append(item)
+                case 3:
+                    groups[id: group]?.items.remove(id: id)
+                    model[group].remove(at: position)
+                case 4:
+                    let other = random(model[group].count)
+                    groups[group].items.swapAt(position, other)
+                    model[group].swapAt(position, other)
+                default:
+                    groups[id: group]?.items.updateElement(id: id) { $0.title += "u" }
+                    model[group][position].title += "u"
+                }
+                if random(3) == 0 { kept.append((groups, model)) }
+                if random(5) == 0 { keptInner.append((groups[group].items, model[group])) }
+                if kept.count > 5 { kept.remove(at: random(kept.count)) }
+                if keptInner.count > 5 { keptInner.remove(at: random(keptInner.count)) }
+            }
+            #expect(groups.elements.map { $0.items.elements } == model)
+            #expect(kept.allSatisfy { $0.copy.elements.map { $0.items.elements } == $0.contents })
+            #expect(keptInner.allSatisfy { $0.copy.elements == $0.contents })
+            #expect(groups.values.isChunked && groups.elements.contains { $0.items.values.isChunked })
+        }
+        #expect(census.count == 0)
+    }
+
     @Test("Reading past the end of the last leaf stops the program rather than read a slot that holds no value")
     func readPastTheLastLeafStops() async {
         await #expect(processExitsWith: .failure) {
