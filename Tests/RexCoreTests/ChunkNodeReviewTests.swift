@@ -87,7 +87,7 @@ struct ChunkNodeReviewTests {
             let item = Item(id: idRange + random(1 << 30), title: "appended \(step)", token: Token(census))
             if items.append(item).inserted { model.append(item) }
         case 2:
-            // Mostly at the end, where leaves, twigs and branches close; elsewhere now and then.
+            // Mostly at the end, where leaves, twigs, branches and limbs close; elsewhere now and then.
             guard let last = model.last else { return }
             let victim = random(6) == 0 ? anyID : last.id
             let removed = items.remove(id: victim)
@@ -205,10 +205,10 @@ struct ChunkNodeReviewTests {
     /// what diverged, if anything did.
     static func runModel(seed: UInt64, census: Census) -> String? {
         var generator = SplitMix64(seed: seed)
-        // Across the first branch's end (4,096 elements), so that appends and removals at the
-        // end open and close leaves, twigs and branches, and the list of branches grows.
-        let idRange = 4_200
-        var items = items(0..<4_090, census: census)
+        // Across the first limb's end (8,192 elements), so that appends and removals at the end
+        // open and close leaves, twigs, branches and limbs, and the list of limbs grows.
+        let idRange = 8_300
+        var items = items(0..<8_186, census: census)
         var model = Array(items)
         var kept: [(copy: Items, contents: [Item])] = []
         for index in 0..<1_200 {
@@ -279,12 +279,12 @@ struct ChunkNodeReviewTests {
         #expect(census.count == 0)
     }
 
-    @Test("Copies read and changed on other threads while the live array grows past a branch, shrinks and changes keep their contents (run under TSan)")
+    @Test("Copies read and changed on other threads while the live array grows past a limb, shrinks and changes keep their contents (run under TSan)")
     func copiesOnOtherThreads() async throws {
         let census = Census()
         let seed = UInt64.random(in: 0...UInt64.max)
-        let idRange = 4_200
-        var items = Self.items(0..<4_060, census: census)
+        let idRange = 8_300
+        var items = Self.items(0..<8_156, census: census)
         var model = Array(items)
         var generator = SplitMix64(seed: seed)
         var previous: (Items, [Item])?
@@ -292,7 +292,7 @@ struct ChunkNodeReviewTests {
             for index in 0..<400 {
                 Self.step(index, &items, &model, &generator, census: census, idRange: idRange)
                 if index < 60 {
-                    // Across the first branch's end: the list of branches grows while copies share it.
+                    // Across the first limb's end: the list of limbs grows while copies share it.
                     let item = Item(id: -1 - index, title: "grown", token: Token(census))
                     items.append(item)
                     model.append(item)

@@ -10,11 +10,15 @@
 /// made for the app's `Value`, kept in the header, saved 91 instructions a turn of W15 for 16
 /// bytes a node, and is not done.)
 ///
-/// A node is changed only by the chunks value that holds it alone (``uniqueChild(at:)`` copies
-/// a shared child before handing it out); a node others may share is only read.
+/// A node is changed only by the chunks value that holds it, and every node above it, alone:
+/// changes go from the top down (`ElementChunks.uniqueLimbs(room:)`, then ``uniqueChild(at:)``
+/// at each level, which copies a child anything else holds before handing it out). A node others
+/// may share is only read.
 ///
-/// Invariant (checked in debug builds after each change): `0 <= count <= room`, the first
-/// `count` values are initialized and the others are not. Every index handed in is checked
+/// Invariant (`0 <= count <= room` checked in debug builds after each change): the first `count`
+/// values are initialized and the others are not, but for the slot at `index` while a `_modify`
+/// access through ``subscript(_:)`` is under way (its value is moved out for the access and
+/// back in after it). Every index handed in is checked
 /// against `count`, in every build: an index past it would read memory that holds no value.
 @usableFromInline
 final class ChunkNode<Value>: ManagedBuffer<ChunkNodeHeader, Value> {
@@ -93,8 +97,8 @@ final class ChunkNode<Value>: ManagedBuffer<ChunkNodeHeader, Value> {
         return try withUnsafeMutablePointerToElements { try body(&$0[index]) }
     }
 
-    /// The child node at `index`, copied first (the copy taking its place) when another node
-    /// shares it, so that the caller may change it.
+    /// The child node at `index`, copied first (the copy taking its place) when anything else
+    /// holds it, so that the caller, which holds this node alone, may change it.
     @inlinable
     func uniqueChild<Child>(at index: Int) -> ChunkNode<Child> where Value == ChunkNode<Child> {
         checkIndex(index)

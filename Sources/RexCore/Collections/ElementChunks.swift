@@ -17,9 +17,11 @@
 /// references at 10,000 elements and 57 at 100,000; nodes of 8 on four levels copy 25 and 37,
 /// for one allocation more (see Docs/Performance.md).
 ///
-/// Invariants (checked by `checkInvariants()` in debug builds, after every change of shape):
-/// every leaf, twig, branch and limb is full but the last of its level, none is empty, and
-/// `count` is the number of elements. So the element at position `p` is at
+/// Invariants (checked by `checkInvariants()` in debug builds when chunks are made, and by the
+/// tests after each change of shape): every leaf, twig, branch and limb is full but the last of
+/// its level, none is empty, and `count` is the number of elements; but between
+/// `ElementStorage.take(at:)` and its `restore` or `closeGap`, one leaf is one element short, and
+/// may be empty. So the element at position `p` is at
 /// `limbs[p >> 13][(p >> 10) & 7][(p >> 7) & 7][(p >> 4) & 7][p & 15]`.
 @usableFromInline
 struct ElementChunks<Element> {
@@ -115,7 +117,8 @@ struct ElementChunks<Element> {
         chunks[position]
     }
 
-    /// The leaf that holds the element at `position`.
+    /// The leaf that holds the element at `position`, for reading only: kept copies may share
+    /// it. To change it, use ``uniqueLeaf(containing:)``.
     @inlinable
     subscript(leafContaining position: Int) -> Leaf {
         limbs[position >> Self.limbShift][Self.index(of: position, below: Self.branchShift)][
@@ -276,9 +279,10 @@ extension ElementChunks: Equatable where Element: Equatable {
 }
 
 // Unchecked because its nodes are `ManagedBuffer`s, which the standard library marks as never
-// `Sendable`. The nodes are copy on write, as an array's storage: a node is changed only through
-// the chunks value that holds it alone (`uniqueLimbs(room:)` and `ChunkNode.uniqueChild(at:)`
-// check `isKnownUniquelyReferenced` first), and a value being changed is not being read or
-// copied by another thread at that moment. Anyone else reads a node only through a copy of the
-// value, which makes it shared.
+// `Sendable` (no checked form exists). The nodes are copy on write, as an array's storage: a node
+// is changed only through the chunks value that holds it and every node above it alone (changes
+// go from the top down: `uniqueLimbs(room:)`, then `ChunkNode.uniqueChild(at:)` at each level,
+// each checking `isKnownUniquelyReferenced` first), and a value being changed is not being read
+// or copied by another thread at that moment. Anyone else reads a node only through a copy of
+// the value, which makes it shared.
 extension ElementChunks: @unchecked Sendable where Element: Sendable {}

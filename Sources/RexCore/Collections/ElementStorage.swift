@@ -147,8 +147,8 @@ struct ElementStorage<Element> {
     }
 
     /// Moves the element at `position` out of the storage, without copying it, and returns it:
-    /// the element that ends the buffer (the chunk, in chunks) takes its place, which is one
-    /// element shorter.
+    /// the element that ends the buffer (the leaf, in chunks, copied first with its path where a
+    /// kept copy shares it) takes its place, which is one element shorter.
     ///
     /// Until ``restore(_:at:)`` or ``closeGap(at:)`` with the same position, the storage is in
     /// neither of its shapes: nothing else may be called on it.
