@@ -58,6 +58,10 @@ extension Reducer {
         // cost W15u 1,560 of its 11,693 instructions.
         nonisolated(unsafe) let part: WritableKeyPath<StateType, Part> = part
         nonisolated(unsafe) let history: WritableKeyPath<StateType, UndoHistory<Part>> = history
+        // A plain stored property (it has an offset) is compared where it lies, through `inout`;
+        // any other part is read out: an `inout` access to a computed property calls its setter,
+        // and to an observed one its `didSet`, which the app would see as a write.
+        let comparedInPlace = MemoryLayout<StateType>.offset(of: part) != nil
         return .reduce { action, state in
             let recorded = recording(action)
             if case .command(let command) = recorded {
@@ -77,14 +81,17 @@ extension Reducer {
             // a turn, about 36 atomic operations, before they were taken out).
             var before: Part? = state[keyPath: part]
             self.reduce(action, &state)
-            if Self.differs(&state[keyPath: part], from: before.unsafelyUnwrapped) {
+            let changed = comparedInPlace
+                ? Self.differs(&state[keyPath: part], from: before.unsafelyUnwrapped)
+                : state[keyPath: part] != before.unsafelyUnwrapped
+            if changed {
                 state[keyPath: history].record(recorded, changedFrom: before.take().unsafelyUnwrapped)
             }
         }
     }
 
     /// Whether `part` differs from `before`: compared where it is (through `inout`, which reads
-    /// a stored property in place), not through a copy read out of the state.
+    /// a plain stored property in place), not through a copy read out of the state.
     @inlinable
     static func differs<Part: Equatable>(_ part: inout Part, from before: Part) -> Bool {
         part != before
