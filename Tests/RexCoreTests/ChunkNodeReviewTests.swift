@@ -279,21 +279,6 @@ struct ChunkNodeReviewTests {
         #expect(census.count == 0)
     }
 
-    /// What the threads of a test report, gathered under a lock.
-    final class Failures: @unchecked Sendable {  // `found` is guarded by `lock`
-        private let lock = NSLock()
-        private var found: [String] = []
-
-        func add(_ failure: String?) {
-            guard let failure else { return }
-            lock.withLock { found.append(failure) }
-        }
-
-        var all: [String] {
-            lock.withLock { found }
-        }
-    }
-
     @Test("Copies read and changed on other threads while the live array grows past a limb, shrinks and changes keep their contents (run under TSan)")
     func copiesOnOtherThreads() async throws {
         // On threads of their own, not the tasks' (two on a two-core machine): minutes of work
@@ -306,7 +291,7 @@ struct ChunkNodeReviewTests {
             var model = Array(items)
             var generator = SplitMix64(seed: seed)
             var previous: (Items, [Item])?
-            let failures = Failures()
+            let failures = Recorder<String>()
             // One thread of readers beside this one: what the sanitizer needs to see copies read
             // while the live array changes, without a thread for each copy (under the sanitizer,
             // a hundred threads of this work took minutes).
@@ -325,12 +310,12 @@ struct ChunkNodeReviewTests {
                 previous = (copy, contents)
                 let changes = generator.next()
                 readers.async {
-                    failures.add(Self.readAndChange(copy, contents, after: earlier, earlierContents, changes: changes, census: census, idRange: idRange))
+                    Self.readAndChange(copy, contents, after: earlier, earlierContents, changes: changes, census: census, idRange: idRange).map(failures.record)
                 }
             }
             readers.sync {}
-            if let failure = Self.mismatch(items, model) { failures.add("live: \(failure)") }
-            return failures.all.map { "\($0), seed \(seed)" }
+            if let failure = Self.mismatch(items, model) { failures.record("live: \(failure)") }
+            return failures.values.map { "\($0), seed \(seed)" }
         }
         #expect(failures.isEmpty, "\(failures.prefix(3))")
         #expect(census.count == 0)
@@ -360,17 +345,17 @@ struct ChunkNodeReviewTests {
         items[id: 999]?.title = "chunked"
         let (shared, contents) = (items, Array(items))
         let failures = try await onOwnThread { () -> [String] in
-            let failures = Failures()
+            let failures = Recorder<String>()
             DispatchQueue.concurrentPerform(iterations: 4) { thread in
                 var mine = shared, mineModel = contents
                 var generator = SplitMix64(seed: UInt64(thread))
                 for step in 0..<60 {
                     Self.step(step, &mine, &mineModel, &generator, census: census, idRange: 1_000)
                 }
-                failures.add(Self.mismatch(mine, mineModel).map { "thread \(thread): \($0)" })
-                failures.add(Self.mismatch(shared, contents).map { "the shared copy changed: \($0)" })
+                Self.mismatch(mine, mineModel).map { failures.record("thread \(thread): \($0)") }
+                Self.mismatch(shared, contents).map { failures.record("the shared copy changed: \($0)") }
             }
-            return failures.all
+            return failures.values
         }
         #expect(failures.isEmpty, "\(failures.prefix(3))")
         withExtendedLifetime(earlier) {}
