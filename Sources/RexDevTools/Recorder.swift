@@ -13,17 +13,19 @@ import RexTicks
 /// ```
 ///
 /// Each turn notes its action, where it came from, and when it started and ended. Given the
-/// store's reducer, the recorder reads the store's state after every `snapshotInterval`-th turn
-/// (32 by default) and the states between are the reducer's, run again from the one before
-/// when the steps are read: for a pure reducer, the states the store had, and a turn copies no
-/// state. Without a reducer, it reads the state after every turn.
+/// store's reducer, the recorder keeps the store's state after some turns, and the states between
+/// are the reducer's, run again from the one before when the steps are read: for a pure reducer,
+/// the states the store had. Which states it keeps follows what they cost (see
+/// ``init(capacity:reducer:replayBudget:)``): a kept state makes the store's next writes copy
+/// what they change, and reading a step runs the reducer from the kept state before it. Without
+/// a reducer, it keeps the state after every turn.
 ///
 /// Compose it at the top of the app's middleware, not lifted, so that it sees every action.
 /// One recorder records one store. Memory: `capacity + snapshotInterval` turns' actions and
-/// sources, and `capacity / snapshotInterval + 2` states (without a reducer, `capacity + 2`).
-/// States are values: kept states share whatever they share with the store's (an array no turn
-/// changed is held once), and a kept state makes the next reducer copy what it changes, as any
-/// kept state does. A recorder that is not composed costs nothing.
+/// sources, and the states kept among the last `capacity` turns and the one before them (at
+/// most `capacity + 2`; without a reducer, `capacity + 1`). States are values: kept states
+/// share whatever they share with the store's (an array no turn changed is held once). A
+/// recorder that is not composed costs nothing.
 //
 // Invariant: `lock` guards `log` and `getState`; `endMark` is read and written atomically, with
 // or without it (see `TurnEndMark`). `getState` is `nil` until the first `begin`, then that
@@ -31,13 +33,18 @@ import RexTicks
 // while it has one, `endMark` says `keepsState` exactly when the log keeps the state after it:
 // such a turn's `end` notes itself under the lock. Any other turn's mark holds `underWay` until
 // its `end` stores its end tick, without the lock, which the next `begin` or a reader notes
-// under it. Debug builds check this after each change under the lock (`checkLocked()`, O(1)).
+// under it. Debug builds check this after each change under the lock (`checkLocked()`, O(log n) for the n kept states).
 public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Sendable {
     // @unchecked: every `var` is guarded by `lock`; `endMark` is read and written atomically.
     /// The most steps kept: older ones go as new ones come.
     public let capacity: Int
-    /// Every how many turns the store's state is kept: 1 without a reducer.
+    /// The most turns between two kept states: 1 without a reducer (every state is kept), the
+    /// interval given to ``init(capacity:reducer:snapshotInterval:)``, and `4 * capacity` with a
+    /// replay budget.
     public let snapshotInterval: Int
+    /// With a replay budget, how long the turns since the last kept state may take before the
+    /// next state is kept; `nil` when states are kept by count only.
+    public let replayBudget: Duration?
     /// Makes the states between kept ones; `nil` when every state is kept.
     let reducer: Reducer<Action, State>?
     // Unchecked exclusivity: `lock` already keeps the accesses apart, and the dynamic checks
@@ -52,14 +59,39 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     /// end here, atomically, without the lock, and the next turn or a reader notes it under the
     /// lock. Such a turn takes the lock once, at its start, instead of at both ends.
     @usableFromInline let endMark = TurnEndMark()
+    /// `replayBudget` in nanoseconds; the log's budget is it in ticks, measured anew as each
+    /// state is kept.
+    @usableFromInline let budgetNanoseconds: UInt64?
 
     /// A recorder that keeps the last `capacity` steps, and the state after every turn.
     ///
     /// Each turn reads the state from the store: exact whatever the reducer does, and the dearer
-    /// way. Given the store's reducer (``init(capacity:reducer:snapshotInterval:)``), a turn costs
+    /// way. Given the store's reducer (``init(capacity:reducer:replayBudget:)``), a turn costs
     /// less than half as much (W2: 50 ns a turn against 119).
     public convenience init(capacity: Int = 1_000) {
-        self.init(capacity: capacity, snapshotInterval: 1, reducer: nil)
+        self.init(capacity: capacity, snapshotInterval: 1, replayBudget: nil, reducer: nil)
+    }
+
+    /// A recorder that keeps the last `capacity` steps and, of their states, as few as reading
+    /// them allows: the state after a turn is kept once the turns since the last kept state took
+    /// `replayBudget` in all (or `4 * capacity` turns went by); `reducer` (the store's) makes the
+    /// others when they are read, from the kept state before them.
+    ///
+    /// Reading a step runs the reducer for at most the turns since the kept state before it:
+    /// less than `replayBudget`, as each turn's time includes its reducer's. A kept state costs
+    /// the store's next writes a copy of what they change (for an `IdentifiedArray`, the path to
+    /// each element changed; for a plain `Array`, the array): the bigger the state and the faster
+    /// the turns, the fewer states this keeps. At 1 µs a turn and the default budget, it keeps
+    /// one state every 1,000 turns.
+    ///
+    /// A reducer that is not pure (that reads the clock, say) makes states between the kept ones
+    /// that the store may not have had; record it with ``init(capacity:)``.
+    public convenience init(capacity: Int = 1_000, reducer: Reducer<Action, State>, replayBudget: Duration = .milliseconds(1)) {
+        precondition(replayBudget >= .zero, "a recorder's replay budget is not negative")
+        // Four times `capacity` at most: past it, a state kept saves little more (W13, 10,000
+        // items: each turn changes one, a kept state copies a path for each element changed
+        // until the next), and the ring of turns holds `capacity + snapshotInterval`.
+        self.init(capacity: capacity, snapshotInterval: 4 * capacity, replayBudget: replayBudget, reducer: reducer)
     }
 
     /// A recorder that keeps the last `capacity` steps and, of their states, the one after every
@@ -67,15 +99,20 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     ///
     /// A reducer that is not pure (that reads the clock, say) makes states between the kept ones
     /// that the store may not have had; record it with ``init(capacity:)``.
-    public convenience init(capacity: Int = 1_000, reducer: Reducer<Action, State>, snapshotInterval: Int = 32) {
-        self.init(capacity: capacity, snapshotInterval: snapshotInterval, reducer: reducer)
+    public convenience init(capacity: Int = 1_000, reducer: Reducer<Action, State>, snapshotInterval: Int) {
+        self.init(capacity: capacity, snapshotInterval: snapshotInterval, replayBudget: nil, reducer: reducer)
     }
 
-    private init(capacity: Int, snapshotInterval: Int, reducer: Reducer<Action, State>?) {
+    private init(capacity: Int, snapshotInterval: Int, replayBudget: Duration?, reducer: Reducer<Action, State>?) {
         self.capacity = capacity
         self.snapshotInterval = snapshotInterval
+        self.replayBudget = replayBudget
         self.reducer = reducer
-        log = TurnLog(capacity: capacity, interval: snapshotInterval)
+        log = TurnLog(capacity: capacity, maxSpacing: snapshotInterval)
+        budgetNanoseconds = replayBudget.map { budget in
+            let (seconds, attoseconds) = budget.components
+            return seconds >= Int64(UInt64.max / 1_000_000_000) ? .max : UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+        }
     }
 
     /// The middleware to compose into the store: it notes each turn.
@@ -107,6 +144,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         lock.lock()
         if getState == nil {
             getState = state
+            measureBudget()
         }
         noteEndOfTurnUnderWay()
         log.begin(action, from: source, at: start, state: state)
@@ -126,7 +164,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         lock.lock()
         // The getter is read only when the state is kept: binding it every turn retained it.
         if log.end(at: end), let getState {
-            log.keep(getState())
+            keep(getState())
         }
         checkLocked()
         lock.unlock()
@@ -138,8 +176,32 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         guard log.hasTurnUnderWay else { return }
         let mark = endMark.load()
         if mark >= TurnEndMark.firstTick, log.end(at: mark), let getState {
-            log.keep(getState())
+            keep(getState())
         }
+    }
+
+    /// Keeps `state` after the last turn ended and, with a replay budget, measures anew what the
+    /// budget is in ticks. Call with the lock held.
+    @inlinable
+    func keep(_ state: State) {
+        log.keep(state)
+        measureBudget()
+    }
+
+    /// With a replay budget, gives the log the budget in ticks at the rate the clock measures
+    /// now: on the first turn, and after each state the recorder keeps (rarely, then). Call with
+    /// the lock held.
+    @inlinable
+    func measureBudget() {
+        if let budgetNanoseconds {
+            log.budgetTicks = ticks(inNanoseconds: budgetNanoseconds)
+        }
+    }
+
+    /// `nanoseconds` in ticks of the clock, at the rate it measures now (not inlined: rare).
+    @usableFromInline
+    func ticks(inNanoseconds nanoseconds: UInt64) -> UInt64 {
+        clock.ticks(inNanoseconds: nanoseconds)
     }
 
     /// The steps kept, as a session: the state before the oldest, and each step after it;
@@ -196,6 +258,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         lock.assertHeld("Recorder: checked without the lock")
         assert(log.begun == 0 || getState != nil, "Recorder: \(log.begun) turns noted, and no getter kept")
         assert(log.ended <= log.begun, "Recorder: \(log.ended) turns ended of \(log.begun) begun")
+        log.checkKeptStates()  // O(log n) for the n kept states, in debug builds only
         if log.hasTurnUnderWay {
             let keepsState = endMark.load() == TurnEndMark.keepsState
             assert(keepsState == log.keepsStateOfTurnUnderWay, "Recorder: the mark says the turn under way \(keepsState ? "keeps" : "does not keep") its state, the log says the opposite")

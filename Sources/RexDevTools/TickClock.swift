@@ -53,6 +53,12 @@ struct TickClock: Sendable {
         return Double(nanoseconds) / Double(ticks)
     }
 
+    /// How many ticks `nanoseconds` last, at the rate measured now (see ``nanosecondsPerTick()``).
+    func ticks(inNanoseconds nanoseconds: UInt64) -> UInt64 {
+        let ticks = Double(nanoseconds) / nanosecondsPerTick()
+        return ticks >= Double(UInt64.max) ? .max : UInt64(ticks)
+    }
+
     /// The wall time of a reading of the counter, at `rate` nanoseconds per tick.
     func date(_ ticks: UInt64, rate: Double) -> Date {
         let sinceOrigin = ticks >= originTicks ? Double(ticks - originTicks) : -Double(originTicks - ticks)

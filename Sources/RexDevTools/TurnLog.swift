@@ -1,46 +1,55 @@
 import RexCore
 
 /// What a ``Recorder`` keeps of the turns it saw, in memory that does not grow: each turn's
-/// action, source, start and end, and the state after every `interval`-th turn.
+/// action, source, start and end, and the state after some of them.
 ///
 /// A turn is noted in two steps, in place, in arrays whose room is reserved up front:
 /// ``begin(_:from:at:state:)`` when the middleware handles its action, ``end(at:)`` once the
 /// turn has run. The states between two kept ones are the reducer's, run again when the steps are
-/// read (see ``Recorder``): a turn copies no state but every `interval`-th, which the store gives.
+/// read (see ``Recorder``): a turn copies no state but the ones kept, which the store gives.
+///
+/// Which states are kept: the state after a turn is kept when `maxSpacing` turns have gone by
+/// since the last kept state, or when the turns since it took `budgetTicks` or more (then
+/// running them again costs less than that, as a turn's reducer is part of its time). Both are
+/// decided when the turn begins.
 @usableFromInline
 struct TurnLog<Action, State> {
     /// The most steps read back.
     @usableFromInline let capacity: Int
-    /// Every how many turns the state is kept; 1 keeps every state.
-    @usableFromInline let interval: Int
-    /// The turns, turn `i` at `i % turns.count` once all are made: `capacity + interval`, so
+    /// The most turns between two kept states; 1 keeps every state.
+    @usableFromInline let maxSpacing: Int
+    /// The time, in ticks of the recorder's clock, after which the turns since the last kept
+    /// state are enough to keep the next one; `.max` keeps states by count only.
+    @usableFromInline var budgetTicks: UInt64 = .max
+    /// The turns, turn `i` at `i % turns.count` once all are made: `capacity + maxSpacing`, so
     /// that the turns from the kept state before the oldest step read back are all there.
     @usableFromInline var turns: [NotedTurn<Action>] = []
-    /// The kept states, the state after turn `j * interval - 1` at `j % states.count` (the
-    /// initial state first, as `j` 0).
-    @usableFromInline var states: [State] = []
-    /// Where the next turn goes in `turns`, and its kept state in `states`.
+    /// The kept states, starting with the newest one at or before the oldest step read back (the
+    /// initial state first, as turn 0).
+    @usableFromInline var kept: KeptStates<State>
+    /// Where the next turn goes in `turns`.
     @usableFromInline var nextTurn = 0
-    @usableFromInline var nextState = 0
-    /// How many states `states` holds once all are made.
-    @usableFromInline let stateCount: Int
-    /// Turns until the next state is kept.
-    @usableFromInline var untilKept: Int
+    /// Turns ended since the last kept state, and the ticks they took.
+    @usableFromInline var turnsSinceKept = 0
+    @usableFromInline var ticksSinceKept: UInt64 = 0
+    /// Whether the state after the turn under way is to be kept (decided as it begins).
+    @usableFromInline var keepsStateOfTurnUnderWay = false
     /// Turns begun, and turns ended (all of them, or all but the one under way).
     @usableFromInline var begun = 0
     @usableFromInline var ended = 0
 
-    init(capacity: Int, interval: Int) {
+    init(capacity: Int, maxSpacing: Int) {
         precondition(capacity > 0, "a recorder keeps at least one step")
-        precondition(interval > 0, "a recorder keeps the state every 1 or more turns")
+        precondition(maxSpacing > 0, "a recorder keeps the state every 1 or more turns")
         self.capacity = capacity
-        self.interval = interval
-        untilKept = interval
-        // The kept states the steps read back need: one for each `interval` of them, and the
-        // ones at both ends.
-        stateCount = (capacity + interval - 1) / interval + 2
-        turns.reserveCapacity(capacity + interval)
-        states.reserveCapacity(stateCount)
+        self.maxSpacing = maxSpacing
+        turns.reserveCapacity(capacity + maxSpacing)
+        // The kept states the steps read back need when every `maxSpacing`-th is kept: one for
+        // each `maxSpacing` of them, and the ones at both ends (more as budgets keep more).
+        // No more than `capacity + 1` are ever needed: one at or before the oldest step, and one
+        // for each turn from it.
+        let room = (capacity + maxSpacing - 1) / maxSpacing + 2
+        kept = KeptStates(room: room, limit: max(room, capacity + 2))
     }
 
     /// Notes the start of a turn; on the first, keeps the state before it.
@@ -56,68 +65,84 @@ struct TurnLog<Action, State> {
             }
         }
         let turn = NotedTurn(action: action, source: source, start: start, end: start)
-        if turns.count < capacity + interval {
+        if turns.count < capacity + maxSpacing {
             turns.append(turn)
         } else {
             turns[nextTurn] = turn
         }
-        nextTurn = nextTurn + 1 == capacity + interval ? 0 : nextTurn + 1
+        nextTurn = nextTurn + 1 == capacity + maxSpacing ? 0 : nextTurn + 1
         begun += 1
+        keepsStateOfTurnUnderWay = turnsSinceKept + 1 >= maxSpacing || ticksSinceKept >= budgetTicks
     }
 
     /// Whether a turn has begun and its end is not noted yet.
     @inlinable
     var hasTurnUnderWay: Bool { ended < begun }
 
-    /// Whether the state after the turn under way is to be kept.
-    @inlinable
-    var keepsStateOfTurnUnderWay: Bool { untilKept == 1 }
-
-    /// Notes the end of the turn under way; returns whether the state after it is to be kept
-    /// (every `interval`-th turn): then ``keep(_:)`` it.
+    /// Notes the end of the turn under way; returns whether the state after it is to be kept:
+    /// then ``keep(_:)`` it.
     @inlinable
     mutating func end(at end: UInt64) -> Bool {
         guard hasTurnUnderWay else { return false }
-        turns[nextTurn == 0 ? turns.count - 1 : nextTurn - 1].end = end
+        let slot = nextTurn == 0 ? turns.count - 1 : nextTurn - 1
+        turns[slot].end = end
         ended = begun
-        untilKept -= 1
-        guard untilKept == 0 else { return false }
-        untilKept = interval
-        return true
+        turnsSinceKept += 1
+        ticksSinceKept &+= end > turns[slot].start ? end - turns[slot].start : 0
+        return keepsStateOfTurnUnderWay
     }
 
-    /// Keeps `state` as the next kept state, in the place of the oldest once all are made.
+    /// Keeps `state`, the state after the last turn ended, and lets go of the kept states no
+    /// step read back needs any more.
     // Inlinable, so that it runs specialized for the app's state: unspecialized, each kept state
-    // looked up the metadata of `[State]` and was copied through value witnesses (the
+    // looked up the metadata of its storage and was copied through value witnesses (the
     // every-state recorder, W2re: 2,123 instructions a turn).
     @inlinable
     mutating func keep(_ state: State) {
-        if states.count < stateCount {
-            states.append(state)
-        } else {
-            states[nextState] = state
+        kept.dropBefore(turn: ended - capacity)
+        kept.append(turn: ended, state: state)
+        turnsSinceKept = 0
+        ticksSinceKept = 0
+    }
+
+    /// Stops a debug build if the kept states do not cover the steps read back: none kept after
+    /// a turn began, the first one after the oldest step, the turns from the one a read starts
+    /// at no longer all in `turns`, or the newest further back than `maxSpacing` turns.
+    /// (States older than the one a read starts at go when the next state is kept.)
+    ///
+    /// - Complexity: O(log *n*) for the *n* states kept.
+    @usableFromInline
+    func checkKeptStates() {
+        guard begun > 0 else { return }
+        let oldestRead = max(ended - capacity, 0)
+        guard let first = kept.lastIndex(atOrBefore: oldestRead) else {
+            assertionFailure("TurnLog: \(begun) turns begun, and no state kept at or before turn \(oldestRead)")
+            return
         }
-        nextState = nextState + 1 == stateCount ? 0 : nextState + 1
+        assert(begun - kept[first].turn <= capacity + maxSpacing, "TurnLog: the turns from the kept state a read starts at (\(kept[first].turn)) to the last begun (\(begun)) no longer fit")
+        assert(ended - kept[kept.count - 1].turn <= maxSpacing, "TurnLog: \(ended - kept[kept.count - 1].turn) turns since the last kept state, at most \(maxSpacing) expected")
     }
 
     /// What reading ended turns needs, copied out: the kept ones from turn `first` (or the
     /// oldest kept, if later), at most `limit` of them, the turns from the kept state before the
     /// first of them, and the kept states among them. `nil` when no such turn has ended.
     ///
-    /// - Complexity: O(*k* + `interval`) for the *k* turns read (at most `capacity`).
+    /// - Complexity: O(*k* + `maxSpacing`) for the *k* turns read (at most `capacity`).
     func window(from first: Int = 0, limit: Int = .max) -> TurnWindow<Action, State>? {
         let firstRead = max(first, ended - capacity, 0)
         guard firstRead < ended, limit > 0 else { return nil }
         let endRead = firstRead + min(limit, ended - firstRead)
-        let firstKept = firstRead / interval
-        let lastKept = endRead / interval
-        let turnSlots = capacity + interval
+        guard let firstKept = kept.lastIndex(atOrBefore: firstRead) else {
+            preconditionFailure("TurnLog: no state kept at or before turn \(firstRead)")
+        }
+        let lastKept = kept.lastIndex(atOrBefore: endRead) ?? firstKept
+        let firstTurn = kept[firstKept].turn
+        let turnSlots = capacity + maxSpacing
         return TurnWindow(
-            firstTurn: firstKept * interval,
+            firstTurn: firstTurn,
             firstRead: firstRead,
-            turns: (firstKept * interval..<endRead).map { turns[$0 % turnSlots] },
-            kept: (firstKept...lastKept).map { states[$0 % stateCount] },
-            interval: interval
+            turns: (firstTurn..<endRead).map { turns[$0 % turnSlots] },
+            kept: (firstKept...lastKept).map { kept[$0] }
         )
     }
 }

@@ -9,27 +9,31 @@ struct TurnWindow<Action, State> {
     /// only to reach its state).
     let firstRead: Int
     let turns: [NotedTurn<Action>]
-    /// The state before `firstTurn`, and after every `interval`-th turn from it.
-    let kept: [State]
-    let interval: Int
+    /// The state before `firstTurn`, and the states kept after it, each with the number of turns
+    /// before it.
+    let kept: [KeptStates<State>.Kept]
 
     /// The state before the first step read back, and each step's turn with its number and the
     /// state after it. Between kept states, `reduce` runs each turn's action; with no `reduce`,
-    /// every state must be kept (`interval` 1).
+    /// every state must be kept.
     ///
     /// - Complexity: O(*n*) runs of `reduce` for the *n* turns.
     func steps(reduce: ((Action, inout State) -> Void)?) -> (initial: State, steps: [(index: Int, turn: NotedTurn<Action>, state: State)]) {
-        precondition(reduce != nil || interval == 1, "a recorder that keeps the state only every few turns needs the reducer")
-        var state = kept[0]
+        var state = kept[0].state
         var initial = state
+        var nextKept = 1
         var steps: [(index: Int, turn: NotedTurn<Action>, state: State)] = []
         steps.reserveCapacity(turns.count - (firstRead - firstTurn))
         for (offset, turn) in turns.enumerated() {
             let index = firstTurn + offset
-            if (index + 1 - firstTurn) % interval == 0 {
-                state = kept[(index + 1 - firstTurn) / interval]
+            if nextKept < kept.count, kept[nextKept].turn == index + 1 {
+                state = kept[nextKept].state
+                nextKept += 1
             } else {
-                reduce?(turn.action, &state)
+                guard let reduce else {
+                    preconditionFailure("a recorder that keeps the state only after some turns needs the reducer")
+                }
+                reduce(turn.action, &state)
             }
             if index + 1 == firstRead {
                 initial = state

@@ -16,14 +16,41 @@ struct RecorderSnapshotTests {
         }
     }
 
+    /// How the second recorder of `recordedStore` keeps states.
+    enum Spacing: Sendable, CustomTestStringConvertible {
+        /// Every `n`-th state.
+        case interval(Int)
+        /// Once the turns since the last kept state took the budget (or `capacity` turns went by).
+        case budget(Duration)
+
+        var testDescription: String {
+            switch self {
+            case .interval(let interval): "every \(interval) turns"
+            case .budget(let budget): "a replay budget of \(budget)"
+            }
+        }
+    }
+
     /// A store recorded twice: keeping every state, and every `snapshotInterval`-th.
     static func recordedStore(capacity: Int, snapshotInterval: Int) -> (
         everyState: RexDevTools.Recorder<Domain.Action, Domain.State>,
         sampled: RexDevTools.Recorder<Domain.Action, Domain.State>,
         store: Domain.Store
     ) {
+        recordedStore(capacity: capacity, spacing: .interval(snapshotInterval))
+    }
+
+    /// A store recorded twice: keeping every state, and some as `spacing` says.
+    static func recordedStore(capacity: Int, spacing: Spacing) -> (
+        everyState: RexDevTools.Recorder<Domain.Action, Domain.State>,
+        sampled: RexDevTools.Recorder<Domain.Action, Domain.State>,
+        store: Domain.Store
+    ) {
         let everyState = RexDevTools.Recorder<Domain.Action, Domain.State>(capacity: capacity)
-        let sampled = RexDevTools.Recorder(capacity: capacity, reducer: Domain.reducer, snapshotInterval: snapshotInterval)
+        let sampled = switch spacing {
+        case .interval(let interval): RexDevTools.Recorder(capacity: capacity, reducer: Domain.reducer, snapshotInterval: interval)
+        case .budget(let budget): RexDevTools.Recorder(capacity: capacity, reducer: Domain.reducer, replayBudget: budget)
+        }
         let store = Domain.Store(
             initialState: Domain.State(),
             reducer: Domain.reducer,
@@ -32,13 +59,20 @@ struct RecorderSnapshotTests {
         return (everyState, sampled, store)
     }
 
-    @Test("Its steps, read at any moment, are those of a recorder that keeps every state", arguments: [1, 2, 3, 7, 32])
-    func sameAsKeepingEveryState(snapshotInterval: Int) throws {
+    /// Budgets from "every state" (zero) through ones a few turns reach (so that the kept states
+    /// follow how long this run's turns take) to one no turn reaches (every `capacity` turns).
+    static let spacings: [Spacing] = [
+        .interval(1), .interval(2), .interval(3), .interval(7), .interval(32),
+        .budget(.zero), .budget(.microseconds(3)), .budget(.microseconds(20)), .budget(.seconds(3_600)),
+    ]
+
+    @Test("Its steps, read at any moment, are those of a recorder that keeps every state", arguments: spacings)
+    func sameAsKeepingEveryState(spacing: Spacing) throws {
         let seed = UInt64.random(in: 0...UInt64.max)
         var generator = SplitMix64(seed: seed)
         for _ in 0..<20 {
             let capacity = Int.random(in: 1...25, using: &generator)
-            let (everyState, sampled, store) = Self.recordedStore(capacity: capacity, snapshotInterval: snapshotInterval)
+            let (everyState, sampled, store) = Self.recordedStore(capacity: capacity, spacing: spacing)
             let turns = Int.random(in: 1...120, using: &generator)
             for turn in 0..<turns {
                 store.dispatch(Self.randomAction(&generator, turn: turn))

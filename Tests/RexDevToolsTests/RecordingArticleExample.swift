@@ -28,6 +28,10 @@ func makeRecordedCart() -> (ReduxStoreBase<CartAction, CartState>, Recorder<Cart
     return (store, recorder)
 }
 
+func makeCartRecorder(replayBudget: Duration) -> Recorder<CartAction, CartState> {
+    Recorder(capacity: 500, reducer: cartReducer, replayBudget: replayBudget)
+}
+
 func saveSession(of recorder: Recorder<CartAction, CartState>, to url: URL) throws {
     guard let session = recorder.session(appName: "Shop", appVersion: "2.3") else { return }
     try session.jsonData().write(to: url)

@@ -32,4 +32,20 @@ struct RecordingArticleTests {
         travel.returnToLive(in: store)
         #expect(store.state == CartState(items: ["Tea"], coupon: "SPRING"))
     }
+
+    @Test("Its recorder with a replay budget records the cart's steps and their states, and says what it keeps")
+    func replayBudget() {
+        let recorder = makeCartRecorder(replayBudget: .milliseconds(5))
+        let store = ReduxStoreBase(initialState: CartState(), reducer: cartReducer, middleware: recorder.middleware)
+        store.dispatch(.add("Tea"))
+        store.dispatch(.add("Milk"))
+        store.dispatch(.applyCoupon("SPRING"))
+        #expect(recorder.steps.map(\.state) == [
+            CartState(items: ["Tea"], coupon: nil),
+            CartState(items: ["Tea", "Milk"], coupon: nil),
+            CartState(items: ["Tea", "Milk"], coupon: "SPRING"),
+        ])
+        #expect(recorder.replayBudget == .milliseconds(5))
+        #expect(recorder.snapshotInterval == 2_000)
+    }
 }
