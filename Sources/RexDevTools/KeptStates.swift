@@ -8,7 +8,9 @@
 ///
 /// Invariant: `slots.count <= room <= limit`; the `i`-th state (`i < count`) is at slot
 /// `(head + i) % room`; while `slots.count < room`, the states needed are the last `count` of
-/// `slots` (`head + count == slots.count`); the needed states' turns strictly increase. Debug builds check the first two after each change (`checkInvariant()`, O(1)).
+/// `slots` (`head + count == slots.count`); the needed states' turns strictly increase. Debug
+/// builds check the first and third after each change (`checkInvariant()`, O(1)), and the last
+/// as each state is kept.
 @usableFromInline
 struct KeptStates<State> {
     /// A kept state: the state after turn `turn - 1` (the initial state has `turn` 0).
