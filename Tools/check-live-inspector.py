@@ -4,8 +4,9 @@ sample app: a counter that ticks every half second and prints its state), opens 
 headless Chromium, and checks what a developer does there:
 
 - the app's steps arrive on the page as they happen;
+- a step picked on the page stays picked as newer steps arrive;
 - "Jump here" on an earlier step makes the app travel to that step's state, within a second;
-- "Back to live" returns the app to its live state, and its ticks go on;
+- "Back to live" returns the app to its live state, its ticks go on, and the page follows them;
 - an action typed as JSON and dispatched from the page reaches the app, within a second;
 - a request without the token is refused;
 - the server stopped and started again while the app runs: the app goes on ticking (no turn
@@ -128,11 +129,19 @@ def main():
             failures.append(f"the page shows {len(rows())} steps after 20 s, not 6 or more")
         browser.save_screenshot(os.path.join(shots, "live-steps.png"))
 
-        # Jump to the third step: the app travels to its state.
+        # Jump to the third step: the app travels to its state. A step picked while live stays
+        # picked when newer steps come (the page follows the newest only while it shows it).
         target = rows()[2]
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", target)
         target.click()
         wanted = json.loads(browser.execute_script("return JSON.stringify(steps[2].state)"))
+        shown = len(rows())
+        if not wait_for(lambda: len(rows()) > shown, 5):
+            failures.append(f"no new step reached the page within 5 s of picking one ({shown} shown)")
+        picked = browser.execute_script("return current")
+        if picked != 2:
+            failures.append(f"a new step moved the page from the step picked, 2, to {picked}")
+            rows()[2].click()
         clicked = time.monotonic()
         browser.find_element(By.ID, "jump").click()
         if not wait_for(lambda: app.latest() == wanted, 1.5):
@@ -149,6 +158,10 @@ def main():
         browser.find_element(By.ID, "return").click()
         if not wait_for(lambda: (app.latest() or {}).get("count", 0) > wanted["count"] + 1, 3):
             failures.append(f"after Back to live, the app shows {app.latest()}")
+        shown = len(rows())
+        wait_for(lambda: len(rows()) > shown, 5)
+        if not browser.execute_script("return steps.length > 0 && current === steps.length - 1"):
+            failures.append("after Back to live, the page does not follow the newest step")
 
         # An action typed on the page reaches the app.
         browser.find_element(By.ID, "action").send_keys('{"note": {"_0": "from the page"}}')

@@ -229,7 +229,11 @@ extension InspectorPage {
       document.getElementById("jump").addEventListener("click", () => {
         if (steps.length) { following = false; command({ kind: "jump", step: steps[current].index }); }
       });
-      document.getElementById("return").addEventListener("click", () => { following = true; command({ kind: "returnToLive" }); });
+      document.getElementById("return").addEventListener("click", () => {
+        following = true;
+        if (steps.length) select(steps.length - 1);
+        command({ kind: "returnToLive" });
+      });
       document.getElementById("dispatch").addEventListener("click", () => command({ kind: "dispatch", action: document.getElementById("action").value }));
       async function poll() {
         try {
@@ -240,6 +244,9 @@ extension InspectorPage {
           if (app !== null) {
             const page = await (await fetch(path("/steps?after=" + last + "&" + token))).json();
             if (page.initialState !== undefined) session.initialState = page.initialState;
+            // The page follows the newest step only while it shows it: a step picked while live
+            // stays picked (and "Jump here" goes to it) as newer steps come.
+            const showsNewest = steps.length === 0 || current === steps.length - 1;
             for (const step of page.steps) {
               steps.push(step);
               addRow(step, steps.length - 1);
@@ -247,7 +254,7 @@ extension InspectorPage {
             }
             slider.max = Math.max(0, steps.length - 1);
             filter();
-            if (page.steps.length && following) select(steps.length - 1);
+            if (page.steps.length && following && showsNewest) select(steps.length - 1);
             const rejected = page.rejectedCommands.length ? " · " + page.rejectedCommands.length + " commands refused by the app" : "";
             status("live: " + app + " · " + steps.length + " steps" + (page.dropped ? " · " + page.dropped + " steps dropped" : "") + rejected);
           }
