@@ -22,10 +22,12 @@ import RexTicks
 ///
 /// Compose it at the top of the app's middleware, not lifted, so that it sees every action.
 /// One recorder records one store. Memory: `capacity + snapshotInterval` turns' actions and
-/// sources, and the states kept among the last `capacity` turns and the one before them (at
-/// most `capacity + 2`; without a reducer, `capacity + 1`). States are values: kept states
-/// share whatever they share with the store's (an array no turn changed is held once). A
-/// recorder that is not composed costs nothing.
+/// sources, and at most `capacity + 2` states: the ones kept among the last `capacity` turns and
+/// the one before them, and any let go of whose place no newer state has taken yet. States are
+/// values: kept states share whatever they share with the store's (an array no turn changed is
+/// held once). A read copies, under the recorder's lock, the turns from the kept state before
+/// the first step it reads (up to `snapshotInterval` more than it reads; a turn that begins
+/// meanwhile waits). A recorder that is not composed costs nothing.
 //
 // Invariant: `lock` guards `log` and `getState`; `endMark` is read and written atomically, with
 // or without it (see `TurnEndMark`). `getState` is `nil` until the first `begin`, then that
@@ -60,7 +62,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     /// lock. Such a turn takes the lock once, at its start, instead of at both ends.
     @usableFromInline let endMark = TurnEndMark()
     /// `replayBudget` in nanoseconds; the log's budget is it in ticks, measured anew as each
-    /// state is kept.
+    /// state is kept (and on the first turn).
     @usableFromInline let budgetNanoseconds: UInt64?
 
     /// A recorder that keeps the last `capacity` steps, and the state after every turn.
@@ -78,11 +80,13 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     /// others when they are read, from the kept state before them.
     ///
     /// Reading a step runs the reducer for at most the turns since the kept state before it:
-    /// less than `replayBudget`, as each turn's time includes its reducer's. A kept state costs
+    /// less than `replayBudget` and the last of those turns, as each turn's time includes its
+    /// reducer's. (Which turn ends the budget is known only once it has run; its state is kept as
+    /// the next turn begins.) A kept state costs
     /// the store's next writes a copy of what they change (for an `IdentifiedArray`, the path to
     /// each element changed; for a plain `Array`, the array): the bigger the state and the faster
     /// the turns, the fewer states this keeps. At 1 µs a turn and the default budget, it keeps
-    /// one state every 1,000 turns.
+    /// about one state every 1,000 turns; when each turn takes the budget or more, every state.
     ///
     /// A reducer that is not pure (that reads the clock, say) makes states between the kept ones
     /// that the store may not have had; record it with ``init(capacity:)``.
@@ -144,10 +148,11 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
         lock.lock()
         if getState == nil {
             getState = state
-            measureBudget()
         }
         noteEndOfTurnUnderWay()
-        log.begin(action, from: source, at: start, state: state)
+        if log.begin(action, from: source, at: start, state: state) {
+            measureBudget()
+        }
         endMark.store(log.keepsStateOfTurnUnderWay ? TurnEndMark.keepsState : TurnEndMark.underWay)
         checkLocked()
         lock.unlock()
@@ -189,8 +194,8 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     }
 
     /// With a replay budget, gives the log the budget in ticks at the rate the clock measures
-    /// now: on the first turn, and after each state the recorder keeps (rarely, then). Call with
-    /// the lock held.
+    /// now: after each state the log keeps (the first turn's included), so at most once a turn,
+    /// and a turn that keeps one has taken the budget. Call with the lock held.
     @inlinable
     func measureBudget() {
         if let budgetNanoseconds {

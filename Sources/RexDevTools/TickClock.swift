@@ -47,15 +47,25 @@ struct TickClock: Sendable {
     /// clock taken together after the origin; 1 when they do not tell (no time gone by, or a
     /// reading before the origin).
     func nanosecondsPerTick(atTicks ticksNow: UInt64, nanoseconds nanosecondsNow: UInt64) -> Double {
+        measuredNanosecondsPerTick(atTicks: ticksNow, nanoseconds: nanosecondsNow) ?? 1
+    }
+
+    /// How many nanoseconds a tick lasts, given a reading of the counter and of the monotonic
+    /// clock taken together after the origin; `nil` when they do not tell.
+    func measuredNanosecondsPerTick(atTicks ticksNow: UInt64, nanoseconds nanosecondsNow: UInt64) -> Double? {
         let nanoseconds = nanosecondsNow &- originNanoseconds
         let ticks = ticksNow &- originTicks
-        guard ticks > 0, nanoseconds > 0, nanoseconds < UInt64(Int64.max), ticks < UInt64(Int64.max) else { return 1 }
+        guard ticks > 0, nanoseconds > 0, nanoseconds < UInt64(Int64.max), ticks < UInt64(Int64.max) else { return nil }
         return Double(nanoseconds) / Double(ticks)
     }
 
-    /// How many ticks `nanoseconds` last, at the rate measured now (see ``nanosecondsPerTick()``).
+    /// How many ticks `nanoseconds` last, at the rate measured now (see ``nanosecondsPerTick()``);
+    /// 0 while too little time has gone by to tell, so that a budget measured then is reached at
+    /// once and measured again (a guessed rate could be wrong by a factor of 40 either way).
     func ticks(inNanoseconds nanoseconds: UInt64) -> UInt64 {
-        let ticks = Double(nanoseconds) / nanosecondsPerTick()
+        let nanosecondsNow = Self.monotonicNanoseconds()
+        guard let rate = measuredNanosecondsPerTick(atTicks: rex_ticks(), nanoseconds: nanosecondsNow) else { return 0 }
+        let ticks = Double(nanoseconds) / rate
         return ticks >= Double(UInt64.max) ? .max : UInt64(ticks)
     }
 

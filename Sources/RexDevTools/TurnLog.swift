@@ -1,17 +1,18 @@
 import RexCore
 
-/// What a ``Recorder`` keeps of the turns it saw, in memory that does not grow: each turn's
+/// What a ``Recorder`` keeps of the turns it saw, in memory its capacity bounds: each turn's
 /// action, source, start and end, and the state after some of them.
 ///
-/// A turn is noted in two steps, in place, in arrays whose room is reserved up front:
+/// A turn is noted in two steps, in place, in a ring whose room is reserved up front:
 /// ``begin(_:from:at:state:)`` when the middleware handles its action, ``end(at:)`` once the
 /// turn has run. The states between two kept ones are the reducer's, run again when the steps are
 /// read (see ``Recorder``): a turn copies no state but the ones kept, which the store gives.
 ///
-/// Which states are kept: the state after a turn is kept when `maxSpacing` turns have gone by
-/// since the last kept state, or when the turns since it took `budgetTicks` or more (then
-/// running them again costs less than that, as a turn's reducer is part of its time). Both are
-/// decided when the turn begins.
+/// Which states are kept: the state after the last turn, as the next begins, once the turns since
+/// the last kept state took `budgetTicks` or more (so that running them again takes less than
+/// that and the last of them, as a turn's reducer is part of its time); and the state after a
+/// turn, as it ends, when `maxSpacing` turns have gone by since the last kept state (decided as
+/// it begins, so that a turn that keeps nothing can end without the recorder's lock).
 @usableFromInline
 struct TurnLog<Action, State> {
     /// The most steps read back.
@@ -32,7 +33,8 @@ struct TurnLog<Action, State> {
     /// Turns ended since the last kept state, and the ticks they took.
     @usableFromInline var turnsSinceKept = 0
     @usableFromInline var ticksSinceKept: UInt64 = 0
-    /// Whether the state after the turn under way is to be kept (decided as it begins).
+    /// Whether the state after the turn under way is to be kept as it ends (decided as it begins,
+    /// by count).
     @usableFromInline var keepsStateOfTurnUnderWay = false
     /// Turns begun, and turns ended (all of them, or all but the one under way).
     @usableFromInline var begun = 0
@@ -52,17 +54,26 @@ struct TurnLog<Action, State> {
         kept = KeptStates(room: room, limit: max(room, capacity + 2))
     }
 
-    /// Notes the start of a turn; on the first, keeps the state before it.
-    @inlinable
-    mutating func begin(_ action: Action, from source: ActionSource, at start: UInt64, state: GetState<State>) {
+    /// Notes the start of a turn; keeps the state before it on the first, when the turns since the
+    /// last kept state took the budget, and after a turn whose end never came if it was to be
+    /// kept. Returns whether it kept a state.
+    @inlinable @discardableResult
+    mutating func begin(_ action: Action, from source: ActionSource, at start: UInt64, state: GetState<State>) -> Bool {
+        var kept = false
         if begun == 0 {
             keep(state())
+            kept = true
         }
         if hasTurnUnderWay {
             // A turn whose end never came (none is known to) is over when the next begins.
             if end(at: start) {
                 keep(state())
+                kept = true
             }
+        }
+        if turnsSinceKept > 0, ticksSinceKept >= budgetTicks {
+            keep(state())
+            kept = true
         }
         let turn = NotedTurn(action: action, source: source, start: start, end: start)
         if turns.count < capacity + maxSpacing {
@@ -72,7 +83,8 @@ struct TurnLog<Action, State> {
         }
         nextTurn = nextTurn + 1 == capacity + maxSpacing ? 0 : nextTurn + 1
         begun += 1
-        keepsStateOfTurnUnderWay = turnsSinceKept + 1 >= maxSpacing || ticksSinceKept >= budgetTicks
+        keepsStateOfTurnUnderWay = turnsSinceKept + 1 >= maxSpacing
+        return kept
     }
 
     /// Whether a turn has begun and its end is not noted yet.

@@ -1,6 +1,6 @@
 import Foundation
 import RexCore
-import RexDevTools
+@testable import RexDevTools
 import RexTestSupport
 import Testing
 
@@ -20,7 +20,7 @@ struct RecorderSnapshotTests {
     enum Spacing: Sendable, CustomTestStringConvertible {
         /// Every `n`-th state.
         case interval(Int)
-        /// Once the turns since the last kept state took the budget (or `capacity` turns went by).
+        /// Once the turns since the last kept state took the budget (or `4 * capacity` turns went by).
         case budget(Duration)
 
         var testDescription: String {
@@ -60,7 +60,7 @@ struct RecorderSnapshotTests {
     }
 
     /// Budgets from "every state" (zero) through ones a few turns reach (so that the kept states
-    /// follow how long this run's turns take) to one no turn reaches (every `capacity` turns).
+    /// follow how long this run's turns take) to one no turn reaches (every `4 * capacity` turns).
     static let spacings: [Spacing] = [
         .interval(1), .interval(2), .interval(3), .interval(7), .interval(32),
         .budget(.zero), .budget(.microseconds(3)), .budget(.microseconds(20)), .budget(.seconds(3_600)),
@@ -151,5 +151,36 @@ struct RecorderSnapshotTests {
         #expect(steps[0].duration > .zero)
         let end = steps[0].time.addingTimeInterval(seconds(steps[0].duration))
         #expect(abs(end.timeIntervalSince(steps[1].time)) < 1e-6)
+    }
+
+    /// A budget recorder driven through its middleware: IOs run or not, reads at any moment.
+    @Test("A budget recorder with IOs that never run, read at any moment", arguments: [Duration.zero, .nanoseconds(300), .microseconds(5), .seconds(1)])
+    func recorderWithoutEnds(budget: Duration) throws {
+        typealias Domain = RecorderDomain
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var generator = SplitMix64(seed: seed)
+        for _ in 0..<40 {
+            let capacity = Int.random(in: 1...10, using: &generator)
+            let recorder = RexDevTools.Recorder(capacity: capacity, reducer: Domain.reducer, replayBudget: budget)
+            let middleware = recorder.middleware
+            final class Live: @unchecked Sendable { var state = Domain.State() }
+            let live = Live()
+            var states: [Domain.State] = []
+            for turn in 0..<Int.random(in: 1...100, using: &generator) {
+                let action: Domain.Action = turn % 3 == 0 ? .increment : .add("\(turn)")
+                let io = middleware.handle(action: action, from: ActionSource(file: #fileID, function: #function, line: #line), state: { live.state })
+                Domain.reducer.reduce(action, &live.state)
+                states.append(live.state)
+                if Int.random(in: 0..<4, using: &generator) != 0 {
+                    io.run(AnyActionHandler { _ in })
+                }
+                recorder.checkInvariants()
+                let ended = recorder.recordedCount
+                let steps = recorder.steps
+                let firstRead = max(ended - capacity, 0)
+                #expect(steps.map(\.index) == Array(firstRead..<ended), "seed \(seed)")
+                #expect(steps.map(\.state) == Array(states[firstRead..<ended]), "seed \(seed)")
+            }
+        }
     }
 }

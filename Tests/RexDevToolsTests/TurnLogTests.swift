@@ -1,3 +1,4 @@
+import Foundation
 import RexCore
 @testable import RexDevTools
 import RexTestSupport
@@ -24,14 +25,20 @@ struct TurnLogTests {
     }
 
     /// The turns after which the log should keep states (as the number of turns before each,
-    /// the initial state's 0 first): the first turn to begin once the turns since the last kept
-    /// state took `budget` or `maxSpacing - 1` turns went by.
+    /// the initial state's 0 first): as a turn begins, the state before it once the turns since
+    /// the last kept state took `budget`; as a turn ends, the state after it once `maxSpacing`
+    /// turns went by.
     static func keptTurns(_ durations: [UInt64], budget: UInt64, maxSpacing: Int) -> [Int] {
         var kept = [0]
         var turns = 0
         var ticks: UInt64 = 0
         for (turn, duration) in durations.enumerated() {
-            let keeps = turns + 1 >= maxSpacing || ticks >= budget
+            if turns > 0, ticks >= budget {
+                kept.append(turn)
+                turns = 0
+                ticks = 0
+            }
+            let keeps = turns + 1 >= maxSpacing
             turns += 1
             ticks += duration
             if keeps {
@@ -47,18 +54,18 @@ struct TurnLogTests {
         (0..<log.kept.count).map { log.kept[$0].turn }
     }
 
-    @Test("A state is kept after the first turn to begin once the turns since the last kept one took the budget")
+    @Test("A state is kept as a turn begins once the turns since the last kept one took the budget: the state before it")
     func byTime() {
         var log = TurnLog<Int, Int>(capacity: 100, maxSpacing: 100)
         log.budgetTicks = 100
         var state = 0
         var tick: UInt64 = 1_000
         _ = Self.run(Array(repeating: 40, count: 12), through: &log, from: &state, tick: &tick)
-        // 40 + 40 + 40 reach 100 as the fourth turn begins: the state after it is kept.
-        #expect(Self.keptTurns(of: log) == [0, 4, 8, 12])
-        // A slow turn: the next one keeps its state.
-        _ = Self.run([500, 1, 1], through: &log, from: &state, tick: &tick)
-        #expect(Self.keptTurns(of: log) == [0, 4, 8, 12, 14])
+        // 40 + 40 + 40 reach 100 as the fourth turn begins: the state before it is kept.
+        #expect(Self.keptTurns(of: log) == [0, 3, 6, 9])
+        // Turns that each take the budget keep every state, as the next turn begins.
+        _ = Self.run([500, 500, 1, 1], through: &log, from: &state, tick: &tick)
+        #expect(Self.keptTurns(of: log) == [0, 3, 6, 9, 12, 13, 14])
     }
 
     @Test("Turns that take no time keep a state every maxSpacing turns; a budget of 0 keeps every state")
@@ -71,7 +78,7 @@ struct TurnLogTests {
         #expect(Self.keptTurns(of: log) == [0, 10, 20])
         log.budgetTicks = 0
         _ = Self.run(Array(repeating: 1, count: 3), through: &log, from: &state, tick: &tick)
-        #expect(Self.keptTurns(of: log) == [0, 10, 20, 26, 27, 28])
+        #expect(Self.keptTurns(of: log) == [0, 10, 20, 25, 26, 27])
     }
 
     @Test("Under random turn times, the states kept are the model's, the oldest let go of, and every window reads the states the turns made")
@@ -114,6 +121,96 @@ struct TurnLogTests {
                 #expect(initial == (firstRead == 0 ? 0 : states[firstRead - 1]), "seed \(seed)")
             }
         }
+    }
+
+    /// Turns that end, turns whose end never comes (the next begin ends them), reads at any
+    /// moment (with a turn under way too), maxSpacing up to 5 * capacity, any budget.
+    @Test("Turns whose end never comes, and reads at any moment (a turn under way too): every window gives the states the turns made, within the ring")
+    func modelWithTurnsWithoutEnd() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var generator = SplitMix64(seed: seed)
+        for _ in 0..<1_000 {
+            let capacity = Int.random(in: 1...12, using: &generator)
+            let maxSpacing = Bool.random(using: &generator) ? Int.random(in: 1...(5 * capacity), using: &generator) : 4 * capacity
+            let budget: UInt64 = [0, 1, 50, 300, .max][Int.random(in: 0..<5, using: &generator)]
+            var log = TurnLog<Int, Int>(capacity: capacity, maxSpacing: maxSpacing)
+            log.budgetTicks = budget
+            var states: [Int] = []  // states[i]: the state after turn i
+            var state = 0
+            var tick: UInt64 = 10
+            var maxCount = 0
+            for _ in 0..<Int.random(in: 1...150, using: &generator) {
+                let action = log.begun + 1
+                let current = state
+                log.begin(action, from: ActionSource(file: #fileID, function: #function, line: #line), at: tick, state: { current })
+                state += action
+                states.append(state)
+                tick += UInt64.random(in: 0...120, using: &generator)
+                if Int.random(in: 0..<4, using: &generator) != 0 {
+                    if log.end(at: tick) { log.keep(state) }
+                }
+                log.checkKeptStates()
+                maxCount = max(maxCount, log.kept.count)
+                #expect(log.kept.count <= capacity + 1, "seed \(seed)")
+                #expect(log.kept.slots.count <= capacity + 2, "seed \(seed)")
+                for _ in 0..<2 {
+                    let first = Int.random(in: -1...(log.begun + 1), using: &generator)
+                    let limit = Int.random(in: 1...(capacity + 2), using: &generator)
+                    let firstRead = max(first, log.ended - capacity, 0)
+                    guard let window = log.window(from: first, limit: limit) else {
+                        #expect(firstRead >= log.ended, "seed \(seed)")
+                        continue
+                    }
+                    #expect(log.begun - window.firstTurn <= capacity + maxSpacing, "seed \(seed)")
+                    let (initial, steps) = window.steps { action, state in state += action }
+                    let endRead = min(firstRead + limit, log.ended)
+                    #expect(steps.map(\.index) == Array(firstRead..<endRead), "seed \(seed)")
+                    #expect(steps.map(\.state) == Array(states[firstRead..<endRead]), "seed \(seed) cap \(capacity) spacing \(maxSpacing) budget \(budget)")
+                    #expect(steps.map(\.turn.action) == (firstRead..<endRead).map { $0 + 1 }, "seed \(seed) cap \(capacity) spacing \(maxSpacing)")
+                    #expect(initial == (firstRead == 0 ? 0 : states[firstRead - 1]), "seed \(seed)")
+                }
+            }
+        }
+    }
+
+    @Test("Reading a step replays turns that took less than the budget, and the last of them", arguments: [40, 500, 1] as [UInt64])
+    func replayWithinBudget(turnTicks: UInt64) {
+        var log = TurnLog<Int, Int>(capacity: 100, maxSpacing: 400)
+        log.budgetTicks = 100
+        var state = 0
+        var tick: UInt64 = 1
+        let durations = (0..<60).map { turnTicks + UInt64($0 % 3) }
+        _ = Self.run(durations, through: &log, from: &state, tick: &tick)
+        let kept = Set(Self.keptTurns(of: log))
+        for step in 0..<durations.count where !kept.contains(step + 1) {
+            // The turns from the kept state before the step's to the step's own.
+            let from = kept.filter { $0 <= step }.max() ?? 0
+            let allButLast = durations[from..<step].reduce(0, +)
+            #expect(allButLast < log.budgetTicks, "step \(step), replayed from \(from)")
+        }
+    }
+
+    @Test("A budget in ticks: none while the clock cannot tell its rate yet (measured again at the next turn), then the budget at the rate measured; Recorder's budget in nanoseconds saturates")
+    func budgetInTicks() {
+        let clock = TickClock(originTicks: 1_000, originNanoseconds: 5_000, originDate: Date())
+        #expect(clock.measuredNanosecondsPerTick(atTicks: 1_000, nanoseconds: 5_000) == nil)
+        #expect(clock.nanosecondsPerTick(atTicks: 1_000, nanoseconds: 5_000) == 1)
+        #expect(clock.measuredNanosecondsPerTick(atTicks: 3_000, nanoseconds: 6_000) == 0.5)
+        let running = TickClock()
+        let start = TickClock.monotonicNanoseconds()
+        while TickClock.monotonicNanoseconds() - start < 2_000_000 {}
+        #expect(running.ticks(inNanoseconds: 0) == 0)
+        #expect(running.ticks(inNanoseconds: .max) > 0)
+        let rate = running.nanosecondsPerTick()
+        let oneMillisecond = Double(running.ticks(inNanoseconds: 1_000_000))
+        #expect(abs(oneMillisecond * rate - 1_000_000) < 100_000)
+        func nanoseconds(_ budget: Duration) -> UInt64? {
+            RexDevTools.Recorder(capacity: 4, reducer: RecorderDomain.reducer, replayBudget: budget).budgetNanoseconds
+        }
+        #expect(nanoseconds(.zero) == 0)
+        #expect(nanoseconds(.milliseconds(1)) == 1_000_000)
+        #expect(nanoseconds(.seconds(18_446_744_072) + .nanoseconds(999_999_999)) == 18_446_744_072_999_999_999)
+        #expect(nanoseconds(.seconds(18_446_744_073)) == .max)
     }
 
     @Test("Kept states: the ring wraps, grows with its oldest state anywhere in it, finds the one at or before a turn, and lets go of a state no longer needed when its slot is taken")
