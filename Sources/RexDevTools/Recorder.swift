@@ -63,7 +63,7 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     @usableFromInline let endMark = TurnEndMark()
     /// `replayBudget` in nanoseconds; the log's budget is it in ticks, measured anew as each
     /// state is kept (and on the first turn).
-    @usableFromInline let budgetNanoseconds: UInt64?
+    let budgetNanoseconds: UInt64?
 
     /// A recorder that keeps the last `capacity` steps, and the state after every turn.
     ///
@@ -196,17 +196,12 @@ public final class Recorder<Action: Sendable, State: Sendable>: @unchecked Senda
     /// With a replay budget, gives the log the budget in ticks at the rate the clock measures
     /// now: after each state the log keeps (the first turn's included), so at most once a turn,
     /// and a turn that keeps one has taken the budget. Call with the lock held.
-    @inlinable
+    // Not inlined: it runs only with a kept state.
+    @usableFromInline
     func measureBudget() {
         if let budgetNanoseconds {
-            log.budgetTicks = ticks(inNanoseconds: budgetNanoseconds)
+            log.budgetTicks = clock.ticks(inNanoseconds: budgetNanoseconds)
         }
-    }
-
-    /// `nanoseconds` in ticks of the clock, at the rate it measures now (not inlined: rare).
-    @usableFromInline
-    func ticks(inNanoseconds nanoseconds: UInt64) -> UInt64 {
-        clock.ticks(inNanoseconds: nanoseconds)
     }
 
     /// The steps kept, as a session: the state before the oldest, and each step after it;
