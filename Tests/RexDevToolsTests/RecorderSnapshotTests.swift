@@ -66,6 +66,14 @@ struct RecorderSnapshotTests {
         .budget(.zero), .budget(.microseconds(3)), .budget(.microseconds(20)), .budget(.seconds(3_600)),
     ]
 
+    @Test("Given the reducer alone, a recorder keeps a state once the turns since the last took 5 ms, or after 4 × capacity turns")
+    func defaultSpacing() {
+        let recorder = RexDevTools.Recorder(capacity: 250, reducer: Domain.reducer)
+        #expect(recorder.replayBudget == .milliseconds(5))
+        #expect(recorder.budgetNanoseconds == 5_000_000)
+        #expect(recorder.snapshotInterval == 1_000)
+    }
+
     @Test("Its steps, read at any moment, are those of a recorder that keeps every state", arguments: spacings)
     func sameAsKeepingEveryState(spacing: Spacing) throws {
         let seed = UInt64.random(in: 0...UInt64.max)

@@ -119,6 +119,13 @@ let benchmarks: @Sendable () -> Void = {
             preparedBenchmark("W13 app turn, \(itemCount) items, \(named)", { AppTurnWorkload(items: itemCount, modules: modules) }) { $0.run(actions: $1) }
         }
     }
+    // W13 without the logger, its recorder given the budget it had before 5 ms was the default:
+    // what a smaller budget costs the turns of a large list.
+    for itemCount in [100, 10_000] {
+        preparedBenchmark("W13 app turn, \(itemCount) items, no logger, recorder budget 1 ms", {
+            AppTurnWorkload(items: itemCount, modules: [.persistence, .recorder, .rows], replayBudget: .milliseconds(1))
+        }) { $0.run(actions: $1) }
+    }
 
     // W14: rows each with an effect that lives as long as the row; edits, then a row replaced
     // (removed, its effect cancelled; added back, its effect started again: three actions).

@@ -18,7 +18,10 @@ import Workloads
 // the rows toggled in the list's order.
 //
 // W13 (10,000 items) and W13s (100 items) are an app's turn with every module; W13n and W13ns the
-// same without the logger, W13nr without the logger and the recorder. Their persistence
+// same without the logger, W13nr (and W13nrs, 100 items) without the logger and the recorder,
+// W13nb1 and W13nsb1 without the logger, their recorder's replay budget 1 ms rather than its
+// default 5 ms (timed as plain runs as well: what a kept state costs the next turns is mostly
+// memory traffic, which instructions do not show). Their persistence
 // middleware saves after an hour of quiet, and once when the run ends (`finish`), and their logger
 // keeps every entry, so that each count holds one save and every entry, however slowly valgrind
 // runs them.
@@ -30,7 +33,7 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
-    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W2l|W2s|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11|W13|W13s|W13n|W13nr|W13ns|W14|W14s|W14r|W14rs|W15|W15L|W15u|W15uL ACTIONS")
+    print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W2l|W2s|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11|W13|W13s|W13n|W13nr|W13nrs|W13ns|W13nb1|W13nsb1|W14|W14s|W14r|W14rs|W15|W15L|W15u|W15uL ACTIONS")
     exit(2)
 }
 switch arguments[1] {
@@ -54,15 +57,17 @@ case "W9": RowProjectionsWorkload(rows: 10_000).run(actions: actions)
 case "W9L": RowProjectionsWorkload(rows: 100_000).run(actions: actions)
 case "W9Lo": RowProjectionsWorkload(rows: 100_000, order: .listOrder).run(actions: actions)
 case "W10": BatchesWorkload().run(actions: actions)
-case "W13", "W13s", "W13n", "W13ns", "W13nr":
+case "W13", "W13s", "W13n", "W13ns", "W13nr", "W13nrs", "W13nb1", "W13nsb1":
     let (items, modules): (Int, AppTurnWorkload.Modules) = switch arguments[1] {
     case "W13": (10_000, .all)
     case "W13s": (100, .all)
-    case "W13n": (10_000, [.persistence, .recorder, .rows])
-    case "W13ns": (100, [.persistence, .recorder, .rows])
+    case "W13n", "W13nb1": (10_000, [.persistence, .recorder, .rows])
+    case "W13ns", "W13nsb1": (100, [.persistence, .recorder, .rows])
+    case "W13nrs": (100, [.persistence, .rows])
     default: (10_000, [.persistence, .rows])
     }
-    let app = AppTurnWorkload(items: items, modules: modules, saveDebounce: .seconds(3_600), logBacklog: 1 << 30)
+    let budget: Duration = arguments[1].hasSuffix("b1") ? .milliseconds(1) : .milliseconds(5)
+    let app = AppTurnWorkload(items: items, modules: modules, saveDebounce: .seconds(3_600), logBacklog: 1 << 30, replayBudget: budget)
     app.run(actions: actions)
     let saved = DispatchSemaphore(value: 0)
     Task.detached {
@@ -92,6 +97,6 @@ case "W6":
     }
     done.wait()
 default:
-    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W2l, W2s, W3, W4, W6, W8, W8L, W8s, W9, W9L, W9Lo, W10, W11, W13, W13s, W13n, W13nr, W13ns, W14, W14s, W14r, W14rs, W15, W15L, W15u or W15uL")
+    print("unknown workload \(arguments[1]); expected W1, W2, W2p, W2r, W2re, W2l, W2s, W3, W4, W6, W8, W8L, W8s, W9, W9L, W9Lo, W10, W11, W13, W13s, W13n, W13nr, W13nrs, W13ns, W13nb1, W13nsb1, W14, W14s, W14r, W14rs, W15, W15L, W15u or W15uL")
     exit(2)
 }
