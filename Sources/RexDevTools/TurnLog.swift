@@ -59,6 +59,29 @@ struct TurnLog<Action, State> {
     /// kept. Returns whether it kept a state.
     @inlinable @discardableResult
     mutating func begin(_ action: Action, from source: ActionSource, at start: UInt64, state: GetState<State>) -> Bool {
+        let kept = begun == 0 || hasTurnUnderWay || (turnsSinceKept > 0 && ticksSinceKept >= budgetTicks)
+            ? keepBeforeTurn(at: start, state: state)
+            : false
+        let turn = NotedTurn(action: action, source: source, start: start, end: start)
+        if turns.count < capacity + maxSpacing {
+            turns.append(turn)
+        } else {
+            turns[nextTurn] = turn
+        }
+        nextTurn = nextTurn + 1 == capacity + maxSpacing ? 0 : nextTurn + 1
+        begun += 1
+        keepsStateOfTurnUnderWay = turnsSinceKept + 1 >= maxSpacing
+        return kept
+    }
+
+    /// The part of ``begin(_:from:at:state:)`` that may keep a state: the first turn's, the one
+    /// after a turn whose end never came, and the one the budget asks for. Returns whether it
+    /// kept one.
+    // Out of line: the states it copies made `begin`'s frame hundreds of bytes, which every turn
+    // set up, and kept `begin` from being inlined into the recorder's (W2r: 50 instructions a
+    // turn).
+    @inlinable @inline(never)
+    mutating func keepBeforeTurn(at start: UInt64, state: GetState<State>) -> Bool {
         var kept = false
         if begun == 0 {
             keep(state())
@@ -75,15 +98,6 @@ struct TurnLog<Action, State> {
             keep(state())
             kept = true
         }
-        let turn = NotedTurn(action: action, source: source, start: start, end: start)
-        if turns.count < capacity + maxSpacing {
-            turns.append(turn)
-        } else {
-            turns[nextTurn] = turn
-        }
-        nextTurn = nextTurn + 1 == capacity + maxSpacing ? 0 : nextTurn + 1
-        begun += 1
-        keepsStateOfTurnUnderWay = turnsSinceKept + 1 >= maxSpacing
         return kept
     }
 
