@@ -47,7 +47,7 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
     /// The state to put in place at the next turn, and whether that turn ends the travel.
     private var pending: (state: State, endsTravel: Bool)?
     /// 1 while travelling, read by each turn without the lock.
-    private let travellingWord = AtomicWord(0)
+    @usableFromInline let travellingWord = AtomicWord(0)
     private var travelling: Bool {
         get { travellingWord.loadRelaxed() != 0 }
         set { travellingWord.storeReleasing(newValue ? 1 : 0) }
@@ -64,6 +64,7 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
     }
 
     /// Whether the store is away from live.
+    @inlinable
     public var isTravelling: Bool {
         travellingWord.loadAcquiring() != 0
     }
@@ -80,6 +81,10 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
 
     /// The app's reducer, wrapped: while travelling, it puts the recorded state in place, and
     /// drops the app's actions.
+    // Inlinable, so that the wrapper is compiled for the app's types: compiled here, each turn
+    // went through the app's reducer by the unspecialized `Reducer.reduce` (W2l: about 90
+    // instructions a turn).
+    @inlinable
     public func reducer(_ reducer: Reducer<Action, State>) -> Reducer<Action, State> {
         Reducer.reduce { [self] action, state in
             // Live, with no move pending: the app's reducer, without the lock.
@@ -94,8 +99,8 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
     /// What the wrapped reducer does while travelling: puts the pending move's state in place,
     /// or drops the action. Apart from the live path, so that a live turn does not make the
     /// metadata of `Turn` (a generic type, looked up at run time in this unspecialized code).
-    @inline(never)
-    private func reduceWhileTravelling(_ action: Action, _ state: inout State, with reducer: Reducer<Action, State>) {
+    @usableFromInline @inline(never)
+    func reduceWhileTravelling(_ action: Action, _ state: inout State, with reducer: Reducer<Action, State>) {
         switch takePending() {
         case .apply(let recorded):
             state = recorded

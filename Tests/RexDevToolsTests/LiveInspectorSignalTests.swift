@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+import RexTestSupport
 import Testing
 @testable import RexDevTools
 
@@ -55,6 +58,49 @@ struct LiveInspectorSignalTests {
             return true
         })
         #expect(asked == 1)
+    }
+
+    /// A number one thread posts and another reads, under a lock.
+    final class Posted: @unchecked Sendable {  // `value` is guarded by `lock`
+        private let lock = NSLock()
+        private var value = 0
+
+        var current: Int { lock.withLock { value } }
+
+        func post(_ number: Int) {
+            lock.withLock { value = number }
+        }
+    }
+
+    @Test("Many posts from another thread, each followed by a notify, each wake the waiting task or are seen by its look: none is lost")
+    func noWakeUpLost() async throws {
+        let rounds = 5_000
+        let signal = LiveInspectorSignal()
+        let posted = Posted()
+        let seen = DispatchSemaphore(value: 0)
+        // The poster waits until each number is seen before posting the next, so that a notify
+        // that wakes no one and a look that misses the number would leave both waiting: the
+        // deadline fails the test then.
+        let poster = Thread {
+            for number in 1...rounds {
+                posted.post(number)
+                signal.notify()
+                seen.wait()
+            }
+        }
+        poster.start()
+        try await withDeadline {
+            var last = 0
+            while last < rounds {
+                await signal.wait(unlessAfterwards: { posted.current > last })
+                let now = posted.current
+                if now > last {
+                    #expect(now == last + 1)
+                    last = now
+                    seen.signal()
+                }
+            }
+        }
     }
 
     @Test("Stopping resumes the waiting task, and later waits return at once")
