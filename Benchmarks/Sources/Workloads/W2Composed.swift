@@ -74,8 +74,8 @@ public final class ComposedWorkload {
 
     /// How a recorder joined to W2 keeps states.
     public enum Recording: Sendable {
-        /// Given the reducer: the store's state kept by its replay budget (1 ms of turns), the
-        /// reducer's between.
+        /// Given the reducer: the store's state kept by the recorder's default replay budget
+        /// (5 ms of turns, or every `4 * capacity` turns if sooner), the reducer's between.
         case withReducer
         /// The store's state after every turn.
         case everyState

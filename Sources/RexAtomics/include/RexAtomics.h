@@ -67,10 +67,9 @@ static inline void rex_atomic_store_u64_release(uint64_t *place, uint64_t value)
     __atomic_store_n(place, value, __ATOMIC_RELEASE);
 }
 
-/// A full fence: the loads and stores before it, in this thread, take effect before those after
-/// it, in the single order of the sequentially consistent operations. What a store followed by a
-/// load of another word needs when another thread does the same the other way round (each must
-/// see the other's store, or one of them must).
+/// A full fence, sequentially consistent. What two threads need that each store one word, then
+/// load the word the other stores: with this fence between each one's store and load, at least
+/// one of them sees the other's store (without it, both may read the old values).
 static inline void rex_atomic_fence_sequential(void) {
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }

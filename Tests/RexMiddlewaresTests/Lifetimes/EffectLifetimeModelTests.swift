@@ -78,6 +78,8 @@ struct EffectLifetimeModelTests {
                         let (kind, part) = (event.prefix(while: { $0 != " " }), String(event.drop(while: { $0 != " " }).dropFirst()))
                         running[part, default: 0] += kind == "start" ? 1 : -1
                     }
+                    // Had the events ended before they caught up, the loop would have stopped short.
+                    #expect(running.filter { $0.value != 0 } == expected, "step \(step), seed \(seed)")
                 }
             }
             await store.dispatchAndWait(.nothing)
