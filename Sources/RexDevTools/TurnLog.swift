@@ -59,9 +59,7 @@ struct TurnLog<Action, State> {
     /// kept. Returns whether it kept a state.
     @inlinable @discardableResult
     mutating func begin(_ action: Action, from source: ActionSource, at start: UInt64, state: GetState<State>) -> Bool {
-        let kept = begun == 0 || hasTurnUnderWay || (turnsSinceKept > 0 && ticksSinceKept >= budgetTicks)
-            ? keepBeforeTurn(at: start, state: state)
-            : false
+        let kept = begun == 0 || hasTurnUnderWay || budgetTaken ? keepBeforeTurn(at: start, state: state) : false
         let turn = NotedTurn(action: action, source: source, start: start, end: start)
         if turns.count < capacity + maxSpacing {
             turns.append(turn)
@@ -94,12 +92,16 @@ struct TurnLog<Action, State> {
                 kept = true
             }
         }
-        if turnsSinceKept > 0, ticksSinceKept >= budgetTicks {
+        if budgetTaken {
             keep(state())
             kept = true
         }
         return kept
     }
+
+    /// Whether the turns ended since the last kept state took the budget.
+    @inlinable
+    var budgetTaken: Bool { turnsSinceKept > 0 && ticksSinceKept >= budgetTicks }
 
     /// Whether a turn has begun and its end is not noted yet.
     @inlinable

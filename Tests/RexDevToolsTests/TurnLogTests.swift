@@ -50,6 +50,24 @@ struct TurnLogTests {
         return kept
     }
 
+    /// Expects `window`, replayed by adding each action, to give turns `reads` with the states the
+    /// turns made (`states[i]` after turn `i`, from 0) and the state before the first; returns its
+    /// steps.
+    @discardableResult
+    static func expectSteps(
+        of window: TurnWindow<Int, Int>,
+        reads: Range<Int>,
+        states: [Int],
+        _ comment: Comment,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [(index: Int, turn: NotedTurn<Int>, state: Int)] {
+        let (initial, steps) = window.steps { action, state in state += action }
+        #expect(steps.map(\.index) == Array(reads), comment, sourceLocation: sourceLocation)
+        #expect(steps.map(\.state) == Array(states[reads]), comment, sourceLocation: sourceLocation)
+        #expect(initial == (reads.lowerBound == 0 ? 0 : states[reads.lowerBound - 1]), comment, sourceLocation: sourceLocation)
+        return steps
+    }
+
     static func keptTurns(of log: TurnLog<Int, Int>) -> [Int] {
         (0..<log.kept.count).map { log.kept[$0].turn }
     }
@@ -113,12 +131,8 @@ struct TurnLogTests {
                 let first = Int.random(in: 0..<durations.count, using: &generator)
                 let limit = Int.random(in: 1...capacity + 1, using: &generator)
                 let window = try #require(log.window(from: first, limit: limit))
-                let (initial, steps) = window.steps { action, state in state += action }
                 let firstRead = max(first, oldest)
-                let endRead = min(firstRead + limit, durations.count)
-                #expect(steps.map(\.index) == Array(firstRead..<endRead), "seed \(seed)")
-                #expect(steps.map(\.state) == Array(states[firstRead..<endRead]), "seed \(seed)")
-                #expect(initial == (firstRead == 0 ? 0 : states[firstRead - 1]), "seed \(seed)")
+                Self.expectSteps(of: window, reads: firstRead..<min(firstRead + limit, durations.count), states: states, "seed \(seed)")
             }
         }
     }
@@ -162,12 +176,9 @@ struct TurnLogTests {
                         continue
                     }
                     #expect(log.begun - window.firstTurn <= capacity + maxSpacing, "seed \(seed)")
-                    let (initial, steps) = window.steps { action, state in state += action }
-                    let endRead = min(firstRead + limit, log.ended)
-                    #expect(steps.map(\.index) == Array(firstRead..<endRead), "seed \(seed)")
-                    #expect(steps.map(\.state) == Array(states[firstRead..<endRead]), "seed \(seed) cap \(capacity) spacing \(maxSpacing) budget \(budget)")
-                    #expect(steps.map(\.turn.action) == (firstRead..<endRead).map { $0 + 1 }, "seed \(seed) cap \(capacity) spacing \(maxSpacing)")
-                    #expect(initial == (firstRead == 0 ? 0 : states[firstRead - 1]), "seed \(seed)")
+                    let reads = firstRead..<min(firstRead + limit, log.ended)
+                    let steps = Self.expectSteps(of: window, reads: reads, states: states, "seed \(seed) cap \(capacity) spacing \(maxSpacing) budget \(budget)")
+                    #expect(steps.map(\.turn.action) == reads.map { $0 + 1 }, "seed \(seed) cap \(capacity) spacing \(maxSpacing)")
                 }
             }
         }

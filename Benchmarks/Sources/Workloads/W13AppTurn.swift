@@ -289,8 +289,8 @@ public final class AppTurnWorkload {
     /// W13 at `itemCount` items with `modules`. `saveDebounce` and `logBacklog` are the
     /// persistence middleware's and the logger's defaults; the instruction counter sets them so
     /// that no save falls into its count and no log entry is dropped, whatever the time
-    /// valgrind takes. `replayBudget` is the recorder's default.
-    public init(items itemCount: Int, modules: Modules = .all, saveDebounce: Duration = .milliseconds(500), logBacklog: Int = 1_000, replayBudget: Duration = .milliseconds(5)) {
+    /// valgrind takes. `replayBudget` is the recorder's; `nil` for its default.
+    public init(items itemCount: Int, modules: Modules = .all, saveDebounce: Duration = .milliseconds(500), logBacklog: Int = 1_000, replayBudget: Duration? = nil) {
         self.itemCount = itemCount
         schedule = ToggleSchedule(itemCount: itemCount)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("rex-w13-\(UUID())")
@@ -316,7 +316,8 @@ public final class AppTurnWorkload {
             self.persistence = persistence
         }
         if modules.contains(.recorder) {
-            let recorder = Recorder(capacity: 1_000, reducer: Self.reducer, replayBudget: replayBudget)
+            let recorder = replayBudget.map { Recorder(capacity: 1_000, reducer: Self.reducer, replayBudget: $0) }
+                ?? Recorder(capacity: 1_000, reducer: Self.reducer)
             middleware = (middleware <> recorder.middleware).eraseToAnyMiddleware()
         }
         store = ReduxStoreBase(initialState: initialState, reducer: Self.reducer, middleware: middleware)

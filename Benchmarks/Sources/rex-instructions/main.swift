@@ -66,7 +66,7 @@ case "W13", "W13s", "W13n", "W13ns", "W13nr", "W13nrs", "W13nb1", "W13nsb1":
     case "W13nrs": (100, [.persistence, .rows])
     default: (10_000, [.persistence, .rows])
     }
-    let budget: Duration = arguments[1].hasSuffix("b1") ? .milliseconds(1) : .milliseconds(5)
+    let budget: Duration? = arguments[1].hasSuffix("b1") ? .milliseconds(1) : nil
     let app = AppTurnWorkload(items: items, modules: modules, saveDebounce: .seconds(3_600), logBacklog: 1 << 30, replayBudget: budget)
     app.run(actions: actions)
     let saved = DispatchSemaphore(value: 0)
