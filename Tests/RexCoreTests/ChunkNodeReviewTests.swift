@@ -205,8 +205,8 @@ struct ChunkNodeReviewTests {
     /// what diverged, if anything did.
     static func runModel(seed: UInt64, census: Census) -> String? {
         var generator = SplitMix64(seed: seed)
-        // Across the first limb's end (8,192 elements), so that appends and removals at the end
-        // open and close leaves, twigs, branches and limbs, and the list of limbs grows.
+        // Across a limb's end (the second's, at 8,192 elements), so that appends and removals at
+        // the end open and close leaves, twigs, branches and limbs, and the list of limbs grows.
         let idRange = 8_300
         var items = items(0..<8_186, census: census)
         var model = Array(items)

@@ -6,30 +6,42 @@ import Testing
 /// inside a leaf, and the gap closed after a removal.
 @Suite("ElementChunks")
 struct ElementChunksTests {
+    /// How many elements a leaf, a twig, a branch and a limb hold.
+    static let leaf = 1 << ElementChunks<Int>.leafShift
+    static let twig = 1 << ElementChunks<Int>.twigShift
+    static let branch = 1 << ElementChunks<Int>.branchShift
+    static let limb = 1 << ElementChunks<Int>.limbShift
+
+    /// The counts around each level's boundary: one short of a full leaf, twig, branch and limb,
+    /// full, and one more.
+    static let boundaries = [leaf, twig, branch, limb].flatMap { [$0 - 1, $0, $0 + 1] }
+
     @Test("Appending and removing the last element opens and closes leaves, twigs, branches and limbs, keeping the order")
     func growAndShrink() {
+        let (leaf, limb, fanOut) = (Self.leaf, Self.limb, ElementChunks<Int>.fanOut)
         var chunks = ElementChunks<Int>([])
-        for value in 0..<16_385 {
+        for value in 0...(2 * limb) {
             chunks.append(value)
-            if [15, 16, 127, 128, 1_023, 1_024, 8_191, 8_192].contains(value) {
+            if Self.boundaries.contains(value + 1) {
                 chunks.checkInvariants()
             }
         }
         chunks.checkInvariants()
         #expect(chunks.limbs.count == 3 && chunks.limbs[2].count == 1 && chunks.limbs[2][0].count == 1)
         #expect(chunks.limbs[2][0][0].count == 1 && chunks.limbs[2][0][0][0].count == 1)
-        #expect((0..<16_385).allSatisfy { chunks[$0] == $0 })
+        #expect((0...(2 * limb)).allSatisfy { chunks[$0] == $0 })
         var copy = chunks
-        while copy.count > 8_192 {
+        while copy.count > limb {
             copy.removeLast()
         }
         copy.checkInvariants()
-        #expect(copy.limbs.count == 1 && copy.limbs[0].count == 8)
-        #expect(copy.removeLast() == 8_191)
+        #expect(copy.limbs.count == 1 && copy.limbs[0].count == fanOut)
+        #expect(copy.removeLast() == limb - 1)
         copy.checkInvariants()
         let lastLimb = copy.limbs[0]
-        #expect(lastLimb.count == 8 && lastLimb[7].count == 8 && lastLimb[7][7].count == 8 && lastLimb[7][7][7].count == 15)
-        #expect(chunks.count == 16_385 && chunks[16_384] == 16_384, "the copy's removals left the original alone")
+        let last = fanOut - 1
+        #expect(lastLimb.count == fanOut && lastLimb[last].count == fanOut && lastLimb[last][last].count == fanOut && lastLimb[last][last][last].count == leaf - 1)
+        #expect(chunks.count == 2 * limb + 1 && chunks[2 * limb] == 2 * limb, "the copy's removals left the original alone")
         while !copy.isEmptyChunks {
             copy.removeLast()
         }
@@ -38,7 +50,7 @@ struct ElementChunksTests {
 
     @Test("Built from a collection, the chunks hold its elements in order, for every count around the boundaries")
     func buildAroundBoundaries() {
-        for count in [0, 1, 15, 16, 17, 127, 128, 129, 1_023, 1_024, 1_025, 8_191, 8_192, 8_193] {
+        for count in [0, 1] + Self.boundaries {
             let chunks = ElementChunks(0..<count)
             chunks.checkInvariants()
             var seen: [Int] = []
@@ -50,7 +62,7 @@ struct ElementChunksTests {
     @Test("A taken element is put back where it was, or its gap closed, in flat storage and in chunks")
     func takeRestoreAndCloseGap() {
         for chunked in [false, true] {
-            for position in [0, 7, 15, 16, 300, 8_200, 8_999] {
+            for position in [0, Self.leaf - 1, Self.leaf, 300, 8_200, 8_999] {
                 var storage = ElementStorage(ContiguousArray(0..<9_000))
                 if chunked { storage.shareInChunks() }
                 let taken = storage.take(at: position)

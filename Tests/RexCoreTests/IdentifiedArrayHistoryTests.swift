@@ -32,9 +32,11 @@ struct IdentifiedArrayHistoryTests {
         live[id: 7_001]?.title = "changed"
         let before = Self.leafAddresses(second)
         let after = Self.leafAddresses(live)
-        #expect(before.count == 625 && after.count == 625)
+        let leafShift = ElementChunks<Row>.leafShift
+        let leaves = (10_000 + (1 << leafShift) - 1) >> leafShift
+        #expect(before.count == leaves && after.count == leaves)
         let changedLeaves = before.indices.filter { before[$0] != after[$0] }
-        #expect(changedLeaves == [7_001 / 16])
+        #expect(changedLeaves == [7_001 >> leafShift])
 
         #expect(first[id: 7_000]?.done == false && first[id: 5]?.done == true)
         #expect(second[id: 7_000]?.done == true && second[id: 7_001]?.title == "Row 7001")
@@ -55,8 +57,8 @@ struct IdentifiedArrayHistoryTests {
     /// The model test's steps from `seed`; returns what diverged, if anything did.
     static func runModelWithKeptCopies(seed: UInt64) -> String? {
         var generator = SplitMix64(seed: seed)
-        // Across two limbs of chunks (8,192 elements each), so that appends and removals at the
-        // end open and close leaves, twigs, branches and limbs.
+        // Across a limb's end (the second's, at 8,192 elements), so that appends and
+        // removals at the end open and close leaves, twigs, branches and limbs.
         let idRange = 8_300
         var rows = Self.rows(8_190)
         var model = Array(rows)

@@ -3,26 +3,26 @@
 /// a change copies the chunk it touches and the path to it rather than every element.
 ///
 /// Five levels of copy-on-write nodes (``ChunkNode``): `limbs` holds limbs of 8 branches, a limb
-/// holds 8 branches, a branch 8 twigs, a twig 8 leaves, a leaf 16 elements. Changing an element
+/// holds 8 branches, a branch 8 twigs, a twig 8 leaves, a leaf 8 elements. Changing an element
 /// (``update(at:_:)``, ``subscript(_:)``) checks each node on the way down for uniqueness and
-/// copies those that a kept copy shares: one leaf (16 elements), one twig, one branch and one
-/// limb (8 references each), and the list of limbs (one reference per 8,192 elements). Chunks
+/// copies those that a kept copy shares: one leaf (8 elements), one twig, one branch and one
+/// limb (8 references each), and the list of limbs (one reference per 4,096 elements). Chunks
 /// that no change touched stay shared between every copy. Two copies compare in the same way:
 /// shared chunks are equal at once, as two arrays sharing their storage are.
 ///
-/// Why 8 above the leaves: a copy of a node retains each reference it holds, and the node's
-/// free, when the last state holding it goes, releases each; those atomic operations, not the
-/// instructions, were most of a kept state's cost (W15: 59% of its time in `swift_retain` and
-/// `swift_release`). Twigs and branches of 16 under a list of branches made a change copy 35
-/// references at 10,000 elements and 57 at 100,000; nodes of 8 on four levels copy 25 and 37,
-/// for one allocation more (see Docs/Performance.md).
+/// Why 8 above the leaves, and in them (see ``leafShift``): a copy of a node retains each
+/// reference it holds, and the node's free, when the last state holding it goes, releases each;
+/// those atomic operations, not the instructions, were most of a kept state's cost (W15: 59% of
+/// its time in `swift_retain` and `swift_release`). Twigs and branches of 16 under a list of
+/// branches made a change copy 35 references at 10,000 elements and 57 at 100,000; nodes of 8 on
+/// four levels copy 25 and 37, for one allocation more (see Docs/Performance.md).
 ///
 /// Invariants (checked by `checkInvariants()` in debug builds when chunks are made, and by the
 /// tests after each change of shape): every leaf, twig, branch and limb is full but the last of
 /// its level, none is empty, and `count` is the number of elements; but between
 /// `ElementStorage.take(at:)` and its `restore` or `closeGap`, one leaf is one element short, and
 /// may be empty. So the element at position `p` is at
-/// `limbs[p >> 13][(p >> 10) & 7][(p >> 7) & 7][(p >> 4) & 7][p & 15]`.
+/// `limbs[p >> 12][(p >> 9) & 7][(p >> 6) & 7][(p >> 3) & 7][p & 7]`.
 @usableFromInline
 struct ElementChunks<Element> {
     @usableFromInline
@@ -42,10 +42,14 @@ struct ElementChunks<Element> {
     @usableFromInline
     var count: Int
 
-    /// The binary logarithm of how many elements a leaf holds: 16. (Leaves of 8 made W15 and W13
-    /// no faster; leaves of 32 made both slower: the copied leaf twice as long.)
+    /// The binary logarithm of how many elements a leaf holds: 8. A change after a kept copy
+    /// copies a leaf, retaining what each element holds, and the copy's free releases it: leaves
+    /// of 8 rather than 16 took W15 (10,000 items) from 7,781 instructions a turn to 7,438 and its
+    /// calls to `swift_retain` and `swift_release` from 128 to 114, and W13 without the logger from 5,028 to 4,585; at
+    /// 100,000 items, where the list of limbs is twice as long, W15 counts 8,772 against 8,488.
+    /// (Leaves of 32 made W15 and W13 slower: the copied leaf twice as long.)
     @inlinable
-    static var leafShift: Int { 4 }
+    static var leafShift: Int { 3 }
 
     /// The binary logarithm of how many nodes a twig, a branch and a limb hold: 8.
     @inlinable

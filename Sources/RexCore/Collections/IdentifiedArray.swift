@@ -23,7 +23,7 @@
 ///
 /// Unlike an `Array`, a kept copy (a recorded state, an undo step) does not make the next change
 /// of an element copy every element: the first change made while a copy is kept moves the
-/// elements into chunks of 16 (O(*n*), once), and from then on changing an element, or adding or
+/// elements into chunks of 8 (O(*n*), once), and from then on changing an element, or adding or
 /// removing one at the end, copies only the chunk it touches and the path to it. Inserting or
 /// removing elsewhere (and setting `nil` by id) makes the chunks again, O(*n*), as it renumbers
 /// the positions anyway. Two copies in chunks compare in the time of the chunks they do not share.

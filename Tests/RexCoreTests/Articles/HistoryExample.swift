@@ -21,7 +21,7 @@ struct HistoryExampleTests {
         var history: [Inventory] = []
         for id in 0..<100 {
             history.append(inventory)                  // keeping a state: O(1)
-            inventory.items[id: id]?.name += " (sold)"  // copies one chunk of 16 items, not 10,000
+            inventory.items[id: id]?.name += " (sold)"  // copies one chunk of 8 items, not 10,000
         }
         #expect(history.count == 100)
         #expect(history[0].items[id: 0]?.name == "Item 0" && history[99].items[id: 98]?.name == "Item 98 (sold)")
