@@ -35,6 +35,9 @@ struct TurnMachineTests {
         }
 
         func claimWithoutLock() -> Bool { flag.claimWithoutLock() }
+        /// The turn's thread, at the end of a turn that let the lock go: whether the store went
+        /// idle without the lock.
+        func releaseWithoutLock() -> Bool { flag.releaseWithoutLock() }
         var isRunning: Bool { flag.isSet }
         var queued: Int { machine.queue.count }
 
@@ -102,6 +105,51 @@ struct TurnMachineTests {
         #expect(turn.machine.next(flag: turn.flag) == nil)
         #expect(!turn.isRunning)
         #expect(turn.arrive(2) == .run)
+    }
+
+    @Test("A turn with nothing queued since it began ends without the lock; one with an arrival behind it must look at the queue", arguments: [true, false])
+    func endWithoutLock(exclusive: Bool) {
+        let turn = Turn()
+        #expect(turn.arrive(0, exclusive: exclusive) == .run)
+        #expect(turn.releaseWithoutLock())
+        #expect(!turn.isRunning)
+        #expect(turn.arrive(1, exclusive: exclusive) == .run)
+        #expect(turn.arrive(2, onlyReduces: true, exclusive: exclusive) == .wait)
+        #expect(!turn.releaseWithoutLock(), "the arrival is noted: the turn's end takes the lock")
+        #expect(turn.isRunning)
+        // Under the lock, the turn's thread takes the action; the turn it starts may end
+        // without the lock again, unless another action arrives first.
+        #expect(turn.machine.next(flag: turn.flag)?.dispatchedAction.action == 2)
+        #expect(turn.arrive(3) == .wait)
+        #expect(!turn.releaseWithoutLock())
+        #expect(turn.machine.next(flag: turn.flag)?.dispatchedAction.action == 3)
+        #expect(turn.releaseWithoutLock())
+        #expect(!turn.isRunning && turn.queued == 0)
+    }
+
+    @Test("Two queued actions keep the mark until the last is taken")
+    func markKeptWhileQueued() {
+        let turn = Turn()
+        #expect(turn.arrive(0) == .run)
+        #expect(turn.arrive(1) == .wait && turn.arrive(2) == .wait)
+        #expect(turn.machine.next(flag: turn.flag)?.dispatchedAction.action == 1)
+        #expect(!turn.releaseWithoutLock(), "action 2 still waits")
+        #expect(turn.drain() == [2])
+        #expect(!turn.isRunning)
+    }
+
+    @Test("An action queued behind a claim without the lock whose turn then ended without the lock: the arriving thread takes the turn and runs the queue", arguments: [true, false])
+    func arrivalAfterTurnEndedWithoutLock(runsHere: Bool) {
+        let turn = Turn()
+        // The flag as an arrival finds it between its look and its note: set, then cleared by
+        // the turn's end without the lock. `waitBehindTurn` is the arrival's step after the look.
+        #expect(turn.claimWithoutLock())
+        #expect(turn.releaseWithoutLock())
+        #expect(turn.machine.waitBehindTurn(turn.item(1), runsHere: runsHere, exclusive: false, flag: turn.flag) == (runsHere ? .drain : .scheduleDrain))
+        #expect(turn.isRunning && turn.queued == 1)
+        #expect(!turn.releaseWithoutLock(), "the queued action is noted in the flag")
+        #expect(turn.drain() == [1])
+        #expect(!turn.isRunning)
     }
 
     @Test("Idle, a batch runs here and queues nothing; what its turns dispatch waits behind it")

@@ -41,6 +41,12 @@ static inline bool rex_atomic_exchange_acquire(intptr_t *place, intptr_t expecte
     return __atomic_compare_exchange_n(place, &expected, desired, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
 }
 
+/// Replaces `expected` with `desired` if the word holds `expected`, releasing what this thread
+/// wrote before to the thread that next acquires the word; returns whether it did.
+static inline bool rex_atomic_exchange_release(intptr_t *place, intptr_t expected, intptr_t desired) {
+    return __atomic_compare_exchange_n(place, &expected, desired, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+
 /// Replaces `expected` with `desired` if the word holds `expected`, sequentially consistent;
 /// returns whether it did.
 static inline bool rex_atomic_exchange_sequential(intptr_t *place, intptr_t expected, intptr_t desired) {

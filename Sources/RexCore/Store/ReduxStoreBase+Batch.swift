@@ -43,8 +43,11 @@ extension ReduxStoreBase {
             // Straight from the array, the store's turn kept from the first to the last: what the
             // IO closures dispatch meanwhile waits in the queue, after the batch.
             for index in actions.indices {
-                held = runTurn(actions[index], from: source, completion: nil, notifies: index == last, held)
+                // Never `nil`: a batch's turns keep the store's turn (`endsTurnsIfIdle` is false).
+                held = runTurn(actions[index], from: source, completion: nil, notifies: index == last, held)!
             }
+            runQueuedTurns(held)
+        case .drain:
             runQueuedTurns(held)
         case .scheduleDrain:
             held.unlock()

@@ -80,6 +80,8 @@ extension ReduxStoreBase {
             held.unlock()
         case .run:
             runTurns(startingWith: action, from: source(), completion: completion, held)
+        case .drain:
+            runQueuedTurns(held)
         case .scheduleDrain:
             checkNotInsideHandleLocked(held)
             held.unlock()

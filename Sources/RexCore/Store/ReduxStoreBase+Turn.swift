@@ -1,10 +1,12 @@
 /// How the store runs turns, on the state machine of `TurnMachine`.
 ///
-/// A turn starts and ends with the state lock held (a ``HeldLock``), and lets it go in between
-/// only as it needs: for the middleware's `handle`, for deliveries and IO. Between turns, the
-/// machine says what comes next (``TurnMachine/next(flag:)``), under the lock the last turn
-/// ended with. A turn with nothing to run after its commit (no subscriber, a pure IO, nobody
-/// waiting) is one lock pair: the commit and the check for the next action share it.
+/// A turn starts with the state lock held (a ``HeldLock``), and lets it go in between only as it
+/// needs: for the middleware's `handle`, for deliveries and IO. Between turns, the machine says
+/// what comes next (``TurnMachine/next(flag:)``), under the lock the last turn ended with. A
+/// turn with nothing to run after its commit (no subscriber, a pure IO, nobody waiting) is one
+/// lock pair: the commit and the check for the next action share it. A turn that let the lock
+/// go ends without taking it again when nothing was queued meanwhile: the turn flag says so
+/// (``TurnFlag/releaseWithoutLock()``), and the store is idle.
 extension ReduxStoreBase {
     /// Runs turns, `first` (from `source`) then the queued actions, until the queue is empty;
     /// then the store is idle. Takes the lock held, with the store's turn taken.
@@ -16,7 +18,7 @@ extension ReduxStoreBase {
         notifies: Bool = true,
         _ held: consuming HeldLock<Action, State>
     ) {
-        held = runTurn(first, from: source, completion: completion, notifies: notifies, held)
+        guard let held = runTurn(first, from: source, completion: completion, notifies: notifies, endsTurnsIfIdle: true, held) else { return }
         runQueuedTurns(held)
     }
 
@@ -25,7 +27,8 @@ extension ReduxStoreBase {
     @inlinable
     func runQueuedTurns(_ held: consuming HeldLock<Action, State>) {
         while let next = held.fields.pointee.turn.next(flag: core.turnFlag) {
-            held = runTurn(next.dispatchedAction.action, from: next.dispatchedAction.dispatcher, completion: next.completion, notifies: next.notifies, held)
+            guard let stillHeld = runTurn(next.dispatchedAction.action, from: next.dispatchedAction.dispatcher, completion: next.completion, notifies: next.notifies, endsTurnsIfIdle: true, held) else { return }
+            held = stillHeld
         }
         held.unlock()
     }
@@ -36,20 +39,23 @@ extension ReduxStoreBase {
     @inlinable
     func runTurns(claimedWithoutLock first: Action, from source: ActionSource, completion: (@Sendable () -> Void)?) {
         let io = handleWithoutLock(first, from: source)
-        let held = commit(first, from: source, io: io, completion: completion, core.lockFields())
+        guard let held = commit(first, from: source, io: io, completion: completion, endsTurnsIfIdle: true, core.lockFields()) else { return }
         runQueuedTurns(held)
     }
 
     /// One action's turn: handle, reduce and commit, notify, run IO, then tell the waiter.
-    /// Takes the lock held and returns it held, the turn over.
+    /// Takes the lock held and returns it held, the turn over; or, with `endsTurnsIfIdle`,
+    /// returns `nil` when the turn ended without the lock and nothing was queued meanwhile: the
+    /// store is then idle (see ``commit(_:from:io:completion:notifies:endsTurnsIfIdle:_:)``).
     @inlinable
     func runTurn(
         _ action: Action,
         from source: ActionSource,
         completion: (@Sendable () -> Void)?,
         notifies: Bool = true,
+        endsTurnsIfIdle: Bool = false,
         _ held: consuming HeldLock<Action, State>
-    ) -> HeldLock<Action, State> {
+    ) -> HeldLock<Action, State>? {
         let io: IO<Action>
         if middleware != nil {
             // `handle` runs without the lock: it may read the state, which takes it.
@@ -59,7 +65,7 @@ extension ReduxStoreBase {
         } else {
             io = .pure()
         }
-        return commit(action, from: source, io: io, completion: completion, notifies: notifies, held)
+        return commit(action, from: source, io: io, completion: completion, notifies: notifies, endsTurnsIfIdle: endsTurnsIfIdle, held)
     }
 
     /// Asks the middleware for the action's IO. Call without the lock, on a store with
@@ -79,6 +85,11 @@ extension ReduxStoreBase {
     /// nobody waiting), the lock is kept throughout. A turn that does not notify (in a batch,
     /// but its last) only reduces; the batch's last turn tells subscribers of the state the
     /// whole batch made.
+    ///
+    /// A turn that let the lock go, called with `endsTurnsIfIdle` (the caller would ask the
+    /// machine for the next action at once), clears the turn flag without taking the lock
+    /// again if nothing was queued meanwhile, and returns `nil`: the store is idle. A batch's
+    /// turns keep the store's turn from one to the next, so they pass `false`.
     @inlinable @inline(__always)  // two call sites, each on the hot path of its kind of store
     func commit(
         _ action: Action,
@@ -86,8 +97,9 @@ extension ReduxStoreBase {
         io: IO<Action>,
         completion: (@Sendable () -> Void)?,
         notifies: Bool = true,
+        endsTurnsIfIdle: Bool = false,
         _ held: consuming HeldLock<Action, State>
-    ) -> HeldLock<Action, State> {
+    ) -> HeldLock<Action, State>? {
         let fields = held.fields
         if !held.hasSubscribers || !notifies {
             if case .when = emitsValue {
@@ -106,6 +118,9 @@ extension ReduxStoreBase {
             io.run(output)
         }
         completion?()
+        if endsTurnsIfIdle && core.turnFlag.releaseWithoutLock() {
+            return nil
+        }
         return core.lockFields()
     }
 

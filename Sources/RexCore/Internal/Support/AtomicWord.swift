@@ -61,6 +61,13 @@ package struct AtomicWord: ~Copyable, @unchecked Sendable {  // `place` is only 
         rex_atomic_exchange_acquire(place, expected, desired)
     }
 
+    /// Replaces `expected` with `desired` if the word holds `expected`, releasing what this
+    /// thread wrote before to the thread that next acquires the word; returns whether it did.
+    @inlinable
+    package func exchangeReleasing(expected: Int, desired: Int) -> Bool {
+        rex_atomic_exchange_release(place, expected, desired)
+    }
+
     /// Replaces `expected` with `desired` if the word holds `expected`, sequentially consistent;
     /// returns whether it did.
     @inlinable

@@ -53,6 +53,10 @@ struct HeldLock<Action, State>: ~Copyable {
         discard self
     }
 
+    // Inlinable: a turn that may end without the lock returns an optional token, and inlinable
+    // code that lets go of an empty one refers to the deinitializer (Swift 6.3's optimizer stops
+    // on a non-inlinable one there: "inlining a resilient function into a fragile function").
+    @inlinable
     deinit {
         assertionFailure("Rex: a turn dropped the state lock's token without unlocking it")
         pthread_mutex_unlock(mutex)

@@ -1,10 +1,12 @@
 /// The store's turn as a state machine: who runs turns, and what waits for one.
 ///
 /// Its state is the queue, the batch under way, and the store's turn flag, which callers pass
-/// in: the flag is atomic and lives beside the lock, because a store with middleware takes its
-/// turn without the lock (``TurnFlag/claimWithoutLock()``), the one transition made outside it.
-/// (Outside, the claim without the lock touches nothing the lock guards, and the machine, with
-/// the store's fields, stays an ordinary copyable value.)
+/// in: the flag is atomic and lives beside the lock, because two transitions are made outside
+/// it: a store with middleware takes its turn without the lock
+/// (``TurnFlag/claimWithoutLock()``), and a turn that let the lock go ends without taking it
+/// again when nothing was queued meanwhile (``TurnFlag/releaseWithoutLock()``). (Outside, they
+/// touch nothing the lock guards, and the machine, with the store's fields, stays an ordinary
+/// copyable value.)
 ///
 /// Three states, told apart by the flag and the queue:
 ///
@@ -20,6 +22,8 @@
 ///      │     │ scheduled │ ─────────────────▶ │
 ///      │     └───────────┘                    ▼
 ///      │ arrive, and the turn would be only the reducer: .reduceAtOnce (stays idle)
+///
+///   running ──▶ idle, without the lock: a turn's end, when no arrival was noted in the flag
 /// ```
 ///
 /// - **idle**: the flag is clear and the queue empty. An arriving action claims the flag and
@@ -28,19 +32,24 @@
 ///   An action whose turn would be only the reducer is reduced where it arrives, and the store
 ///   stays idle (``Arrival/reduceAtOnce``).
 /// - **running** (or **scheduled**): the flag is set; one thread runs turns. An arriving action
-///   waits in the queue (``Arrival/wait``). When a turn is over, that thread asks ``next(flag:)``:
-///   the first waiting action, or `nil`, and the store is idle again.
+///   waits in the queue (``Arrival/wait``), noted in the flag. When a turn is over, that thread
+///   asks ``next(flag:)``: the first waiting action, or `nil`, and the store is idle again; or,
+///   when the turn let the lock go and nothing was noted, it clears the flag without the lock.
+///   An arrival that finds the flag cleared just as it notes its action (queued already) takes
+///   the turn and runs the queue (``Arrival/drain``).
 ///
 /// A batch (`dispatch(contentsOf:)`) is an arrival of several actions at once. Run here, its
 /// turns follow one another with the store's turn kept, so whatever they dispatch meanwhile
 /// waits in the queue, after the whole batch; queued, its actions enter the queue together.
 /// Only the last of them notifies subscribers.
 ///
-/// Every transition but the flag's claim without the lock is made under the store's state
-/// lock; each returns what the caller does next. The machine itself has no
+/// Every transition but those two is made under the store's state lock; each returns what the
+/// caller does next. The machine itself has no
 /// lock and no threads: its transitions are tested one by one (TurnMachineTests).
 ///
-/// Invariant (checked in debug builds): while idle, nothing is queued and no batch is under way.
+/// Invariant (checked in debug builds where the lock is held): while idle, nothing is queued and
+/// no batch is under way; while the flag says ``TurnFlag/running``, nothing is queued (see
+/// ``TurnFlag``).
 @usableFromInline
 struct TurnMachine<Action, State> {
     /// What the thread that brought an action does next.
@@ -55,6 +64,9 @@ struct TurnMachine<Action, State> {
         case scheduleDrain
         /// The action is queued behind the turn under way, whose thread will run it.
         case wait
+        /// The action is queued, and the turn it was queued behind ended meanwhile: the store's
+        /// turn is now this thread's, to run the queue.
+        case drain
     }
 
     /// The actions waiting for their turn.
@@ -81,24 +93,33 @@ struct TurnMachine<Action, State> {
     ///   - flag: The store's turn flag.
     @inlinable
     mutating func arrive(_ item: () -> ActionQueue<Action>.Item, runsHere: Bool, onlyReduces: Bool, exclusive: Bool, flag: borrowing TurnFlag) -> Arrival {
-        if flag.isSet {
-            wait(item())
-            return .wait
-        }
-        if runsHere && onlyReduces {
-            return .reduceAtOnce
-        }
-        let claimed = flag.claim(exclusive: exclusive)
-        if !claimed {
+        if !flag.isSet {
+            if runsHere && onlyReduces {
+                return .reduceAtOnce
+            }
+            if flag.claim(exclusive: exclusive) {
+                if runsHere {
+                    return .run
+                }
+                wait(item())
+                _ = flag.noteWaiting()  // set by this thread just now: the drain looks at the queue
+                return .scheduleDrain
+            }
             // Taken without the lock by a thread that has not yet queued anything.
-            wait(item())
+        }
+        return waitBehindTurn(item(), runsHere: runsHere, exclusive: exclusive, flag: flag)
+    }
+
+    /// Queues `item` behind the turn under way, and notes it in the flag; if that turn ended
+    /// without the lock before the note, this thread takes the store's turn instead, to run
+    /// the queue: here (``Arrival/drain``), or on the store's queue. Call with the lock held.
+    @inlinable
+    mutating func waitBehindTurn(_ item: ActionQueue<Action>.Item, runsHere: Bool, exclusive: Bool, flag: borrowing TurnFlag) -> Arrival {
+        wait(item)
+        if flag.noteWaitingOrClaim(exclusive: exclusive) {
             return .wait
         }
-        if runsHere {
-            return .run
-        }
-        wait(item())
-        return .scheduleDrain
+        return runsHere ? .drain : .scheduleDrain
     }
 
     /// Queues `item` behind the turn under way (or the drain scheduled).
@@ -115,12 +136,16 @@ struct TurnMachine<Action, State> {
     mutating func arrive(batch items: () -> [ActionQueue<Action>.Item], runsHere: Bool, exclusive: Bool, flag: borrowing TurnFlag) -> Arrival {
         if flag.isSet || !flag.claim(exclusive: exclusive) {
             queue.append(contentsOf: items())
-            return .wait
+            if flag.noteWaitingOrClaim(exclusive: exclusive) {
+                return .wait
+            }
+            return runsHere ? .drain : .scheduleDrain
         }
         if runsHere {
             return .run
         }
         queue.append(contentsOf: items())
+        _ = flag.noteWaiting()  // set by this thread just now: the drain looks at the queue
         return .scheduleDrain
     }
 
@@ -129,11 +154,17 @@ struct TurnMachine<Action, State> {
     /// that has the store's turn.
     @inlinable
     mutating func next(flag: borrowing TurnFlag) -> ActionQueue<Action>.Item? {
+        assert(queue.isEmpty || !flag.saysNothingQueued, "TurnMachine: \(queue.count) actions queued, none noted in the turn flag")
         if queue.isEmpty {
             assert(batchStart == nil, "TurnMachine: idle with a batch under way")
             flag.release()
             return nil
         }
-        return queue.removeFirst()
+        let first = queue.removeFirst()
+        if queue.isEmpty {
+            // The turn it starts may end without the lock, unless more arrives meanwhile.
+            flag.noteQueueEmptied()
+        }
+        return first
     }
 }
