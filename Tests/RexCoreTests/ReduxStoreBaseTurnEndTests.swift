@@ -1,3 +1,4 @@
+import Dispatch
 import RexCore
 import RexTestSupport
 import Testing
@@ -67,5 +68,46 @@ struct ReduxStoreBaseTurnEndTests {
             #expect(ioCount.value == total)
         }
         token?.cancel()
+    }
+
+    @Test("Batches, actions an IO dispatches, and dispatches that wait, from several threads: every action runs", .timeLimit(.minutes(1)), arguments: [false, true])
+    func everyKindOfArrival(ownQueue: Bool) async throws {
+        let ioCount = IOCount()
+        // `.add(n)`, for n above 1, dispatches `.add(n - 1)` from its IO: 2 makes 3 in all.
+        let middleware = AnyMiddleware<CounterAction, CounterAction, CounterState> { action, _, _ in
+            IO { output in
+                ioCount.value += 1
+                if case .add(let amount) = action, amount > 1 {
+                    output.dispatch(.add(amount - 1))
+                }
+            }
+        }
+        let queue = ownQueue ? DispatchQueue(label: "rex.test.turn-end") : nil
+        let store = CounterStore(initialState: CounterState(), reducer: counterReducer, middleware: middleware, queue: queue)
+        let rounds = 500
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<Self.threads {
+                group.addTask {
+                    if thread == 0 {
+                        // Each waits for its turn: one stranded in the queue never returns.
+                        for _ in 0..<rounds {
+                            await store.dispatchAndWait(.increment)
+                        }
+                        return
+                    }
+                    try! await onOwnThread {
+                        for _ in 0..<rounds {
+                            store.dispatch(contentsOf: [.increment, .increment])
+                            store.dispatch(.add(2))
+                        }
+                    }
+                }
+            }
+        }
+        // With a queue, the drains scheduled on it run before this; nothing is dispatched after.
+        queue?.sync {}
+        let others = Self.threads - 1
+        #expect(store.state.count == rounds + others * rounds * (2 + 3))
+        #expect(ioCount.value == rounds + others * rounds * (2 + 2))
     }
 }

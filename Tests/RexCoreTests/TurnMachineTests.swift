@@ -138,17 +138,39 @@ struct TurnMachineTests {
         #expect(!turn.isRunning)
     }
 
-    @Test("An action queued behind a claim without the lock whose turn then ended without the lock: the arriving thread takes the turn and runs the queue", arguments: [true, false])
-    func arrivalAfterTurnEndedWithoutLock(runsHere: Bool) {
+    @Test("An action queued behind a turn that then ended without the lock: the arriving thread takes the turn and runs the queue", arguments: [true, false], [true, false])
+    func arrivalAfterTurnEndedWithoutLock(runsHere: Bool, exclusive: Bool) {
         let turn = Turn()
         // The flag as an arrival finds it between its look and its note: set, then cleared by
         // the turn's end without the lock. `waitBehindTurn` is the arrival's step after the look.
-        #expect(turn.claimWithoutLock())
+        #expect(turn.arrive(0, exclusive: exclusive) == .run)
         #expect(turn.releaseWithoutLock())
-        #expect(turn.machine.waitBehindTurn(turn.item(1), runsHere: runsHere, exclusive: false, flag: turn.flag) == (runsHere ? .drain : .scheduleDrain))
+        #expect(turn.machine.waitBehindTurn(turn.item(1), runsHere: runsHere, exclusive: exclusive, flag: turn.flag) == (runsHere ? .drain : .scheduleDrain))
         #expect(turn.isRunning && turn.queued == 1)
         #expect(!turn.releaseWithoutLock(), "the queued action is noted in the flag")
         #expect(turn.drain() == [1])
+        #expect(!turn.isRunning)
+    }
+
+    @Test("A batch arriving as the turn under way ends without the lock is queued whole, with the turn this thread's", arguments: [true, false])
+    func batchAfterTurnEndedWithoutLock(runsHere: Bool) {
+        let turn = Turn()
+        // Claimed without the lock, so that the batch's claim fails; then that turn ends before
+        // the batch notes its actions.
+        #expect(turn.claimWithoutLock())
+        let arrival = turn.machine.arrive(
+            batch: {
+                #expect(turn.releaseWithoutLock(), "the turn under way ends while the batch is being queued")
+                return [1, 2].indices.map { turn.item([1, 2][$0], notifies: $0 == 1) }
+            },
+            runsHere: runsHere,
+            exclusive: false,
+            flag: turn.flag
+        )
+        #expect(arrival == (runsHere ? .drain : .scheduleDrain))
+        #expect(turn.isRunning && turn.queued == 2)
+        #expect(!turn.releaseWithoutLock(), "the queued batch is noted in the flag")
+        #expect(turn.drain() == [-1, 2])
         #expect(!turn.isRunning)
     }
 

@@ -79,7 +79,8 @@ extension ReduxStoreBase {
     }
 
     /// The rest of a turn once the middlewares have handled its action: reduce and commit,
-    /// notify, run `io`, tell the waiter. Takes the lock held and returns it held, the turn over.
+    /// notify, run `io`, tell the waiter. Takes the lock held and returns it held, the turn over
+    /// (or `nil`, the store idle: see below).
     ///
     /// When nothing of the turn remains to run after the commit (no subscriber, a pure IO,
     /// nobody waiting), the lock is kept throughout. A turn that does not notify (in a batch,

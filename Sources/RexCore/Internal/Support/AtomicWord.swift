@@ -30,7 +30,8 @@ package struct AtomicWord: ~Copyable, @unchecked Sendable {  // `place` is only 
         rex_atomic_load_relaxed(place)
     }
 
-    /// The value, acquiring what the thread that stored it with `storeReleasing` wrote before.
+    /// The value, acquiring what the thread that stored it with `storeReleasing` or
+    /// `exchangeReleasing` wrote before.
     @inlinable
     package func loadAcquiring() -> Int {
         rex_atomic_load_acquire(place)

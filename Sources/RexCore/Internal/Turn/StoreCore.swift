@@ -95,8 +95,10 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guar
         return HeldLock(heldMutex: lock.mutex, fields: fields)
     }
 
-    /// Whether a thread has the store's turn (see `TurnMachine`); claimed without the lock by
-    /// a store with middleware, otherwise changed under it.
+    /// Whether a thread has the store's turn, and whether an action waits behind it (see
+    /// `TurnFlag`, `TurnMachine`): claimed without the lock by a store with middleware, cleared
+    /// without it by a turn that let the lock go and found nothing noted; otherwise changed
+    /// under the lock.
     @usableFromInline
     let turnFlag = TurnFlag()
 

@@ -20,10 +20,12 @@
 /// by the thread running the turns when it takes the last queued action
 /// (``noteQueueEmptied()``), and cleared by that thread when the queue is empty (``release()``).
 ///
-/// Invariant (what makes the release without the lock safe): while the flag is ``running``,
-/// nothing waits in the queue. An arrival that queues an action under the lock first makes a
-/// ``running`` flag ``runningWithQueue`` with a compare-and-swap; the release without the lock
-/// is a compare-and-swap from ``running`` to ``clear``. Of the two, exactly one succeeds: either
+/// Invariant (what makes the release without the lock safe): whenever the store's lock is free
+/// and the flag is ``running``, nothing waits in the queue. An arrival that queues an action
+/// under the lock also makes a ``running`` flag ``runningWithQueue`` with a compare-and-swap
+/// before it lets the lock go (the turn's thread looks at the queue only under the lock, so
+/// the order of the two inside it does not matter); the release without the lock is a
+/// compare-and-swap from ``running`` to ``clear``. Of the two, exactly one succeeds: either
 /// the arrival sees the flag clear and takes the turn itself, or the turn's thread sees the mark
 /// and takes the lock to find the action. Clearing releases what the turn wrote (its IO's
 /// writes included), and every claim acquires it, so turns on different threads are ordered as
@@ -53,9 +55,13 @@ struct TurnFlag: ~Copyable, Sendable {
     }
 
     /// Whether the flag is set. Call with the store's lock held.
+    ///
+    /// The load acquires: a flag just cleared without the lock releases the last turn's writes
+    /// made after it let the lock go, and an arrival that then reduces at once, without
+    /// claiming the flag, reads after them.
     @inlinable
     var isSet: Bool {
-        word.loadRelaxed() != Self.clear
+        word.loadAcquiring() != Self.clear
     }
 
     /// Whether the flag says ``running``: a turn under way, and nothing queued behind it. For
@@ -68,9 +74,10 @@ struct TurnFlag: ~Copyable, Sendable {
     /// Sets the flag if it is clear; returns whether it did. Call with the store's lock held.
     ///
     /// `exclusive` says that nobody claims the flag without the lock (the store has no
-    /// middleware): it is then set with a plain store, not a compare-and-swap. The load still
-    /// acquires: the last turn's thread may have cleared the flag without the lock, after IO
-    /// that this turn's must follow.
+    /// middleware, and `enqueue` calls ``claimWithoutLock()`` only on a store with middleware):
+    /// it is then set with a plain store, not a compare-and-swap; a claim without the lock on
+    /// such a store would break this. The load still acquires: the last turn's thread may have
+    /// cleared the flag without the lock, after deliveries that this turn's must follow.
     @inlinable
     func claim(exclusive: Bool) -> Bool {
         if exclusive {
@@ -81,10 +88,11 @@ struct TurnFlag: ~Copyable, Sendable {
         return word.exchangeAcquiring(expected: Self.clear, desired: Self.running)
     }
 
-    /// Notes that an action is about to be queued behind the turn under way, so that the thread
-    /// running it looks at the queue before the store goes idle; returns `false`, noting
-    /// nothing, when the flag is clear (no turn is under way, or it has just ended without the
-    /// lock). Call with the store's lock held, and queue the action only after `true`.
+    /// Notes that an action is queued behind the turn under way, so that the thread running it
+    /// looks at the queue before the store goes idle; returns `false`, noting nothing, when the
+    /// flag is clear (no turn is under way, or it has just ended without the lock). Call with
+    /// the store's lock held, with the action queued in the same hold of the lock (before or
+    /// after: the turn's thread reads the queue only under the lock).
     @inlinable
     func noteWaiting() -> Bool {
         while true {

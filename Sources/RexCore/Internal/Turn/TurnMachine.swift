@@ -102,7 +102,8 @@ struct TurnMachine<Action, State> {
                     return .run
                 }
                 wait(item())
-                _ = flag.noteWaiting()  // set by this thread just now: the drain looks at the queue
+                let noted = flag.noteWaiting()  // set by this thread just now: the drain looks at the queue
+                assert(noted, "TurnMachine: the flag claimed just now is clear")
                 return .scheduleDrain
             }
             // Taken without the lock by a thread that has not yet queued anything.
@@ -131,7 +132,10 @@ struct TurnMachine<Action, State> {
     /// A batch arrives: the actions of `items`, in order, the last the only one that notifies.
     /// Call with the lock held, with at least one action. On ``Arrival/run`` nothing is queued:
     /// the caller runs the batch's turns one after another, keeping the store's turn, then
-    /// asks ``next(flag:)``. Otherwise `items` is called and all of them queued.
+    /// asks ``next(flag:)``. Otherwise `items` is called and all of them queued: behind the
+    /// turn under way (``Arrival/wait``), or, if it ended just then, with the turn this
+    /// thread's to run them (``Arrival/drain``) or the store's queue's
+    /// (``Arrival/scheduleDrain``).
     @inlinable
     mutating func arrive(batch items: () -> [ActionQueue<Action>.Item], runsHere: Bool, exclusive: Bool, flag: borrowing TurnFlag) -> Arrival {
         if flag.isSet || !flag.claim(exclusive: exclusive) {
@@ -145,7 +149,8 @@ struct TurnMachine<Action, State> {
             return .run
         }
         queue.append(contentsOf: items())
-        _ = flag.noteWaiting()  // set by this thread just now: the drain looks at the queue
+        let noted = flag.noteWaiting()  // set by this thread just now: the drain looks at the queue
+        assert(noted, "TurnMachine: the flag claimed just now is clear")
         return .scheduleDrain
     }
 
