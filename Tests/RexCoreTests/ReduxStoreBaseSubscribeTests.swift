@@ -159,4 +159,49 @@ struct ReduxStoreBaseSubscribeTests {
         #expect(torn == 0)
         #expect(store.state.left == 50_000)
     }
+
+    @Test("A subscriber is called with each committed state, whole and in order, while other threads dispatch and read the state")
+    func subscriberSeesEachCommittedStateUnderLoad() async throws {
+        // A subscriber of the whole state is called with the state where the store keeps it,
+        // without the store's lock: this checks that no turn writes it meanwhile (under the
+        // thread sanitizer, that no read races a write).
+        struct Log: Sendable {
+            var entries: [Int] = []
+            var count = 0
+        }
+        let reducer = Reducer<Int, Log>.reduce { value, log in
+            log.entries.append(value)
+            log.count += 1
+        }
+        let store = ReduxStoreBase<Int, Log>(initialState: Log(), reducer: reducer)
+        let counts = Recorder<Int>()
+        let torn = Recorder<Int>()
+        let token = store.subscribe { log in
+            if log.entries.count != log.count { torn.record(log.count) }
+            counts.record(log.count)
+        }
+        let threads = 3
+        let actionsEach = 2_000
+        async let tornReads = onOwnThread {
+            (0..<5_000).count { _ in
+                let log = store.state
+                return log.entries.count != log.count
+            }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for thread in 0..<threads {
+                group.addTask {
+                    try await onOwnThread {
+                        for index in 0..<actionsEach { store.dispatch(thread * actionsEach + index) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await tornReads == 0)
+        #expect(torn.values.isEmpty)
+        #expect(counts.values == Array(0...threads * actionsEach))
+        #expect(Set(store.state.entries) == Set(0..<threads * actionsEach))
+        token.cancel()
+    }
 }
