@@ -108,14 +108,30 @@ final class ChangeLog<ID>: @unchecked Sendable {
         room = Self.room(for: carried + 1)
         recent = room == 0 ? nil : .allocate(capacity: room)
         // Change `n` goes to slot `n - start`: the carried changes fill the first slots, in order.
-        var number = start
-        while number < count {
-            (recent.unsafelyUnwrapped + Int(number - start)).initialize(to: parent.change(number))
-            number += 1
+        // In the parent they follow each other from the slot of `start`, in one run, or in two
+        // where a full log wraps round: two plain loops over pointers (one loop asking
+        // `change(_:)` for each cost W15 about 14 instructions a change, 16 changes a turn).
+        if carried > 0 {
+            let source = parent.recent.unsafelyUnwrapped
+            let target = recent.unsafelyUnwrapped
+            let first = parent.slot(of: start)
+            let firstRun = Swift.min(carried, parent.room - first)
+            Self.copy(firstRun, from: source + first, to: target)
+            Self.copy(carried - firstRun, from: source, to: target + firstRun)
         }
         held = carried
         free = Self.freeRoom
         checkInvariant()
+    }
+
+    /// Initializes `count` changes at `target` with copies of those at `source`.
+    ///
+    /// - Complexity: O(`count`).
+    @inlinable
+    static func copy(_ count: Int, from source: UnsafeMutablePointer<Change>, to target: UnsafeMutablePointer<Change>) {
+        for offset in 0..<count {
+            (target + offset).initialize(to: source[offset])
+        }
     }
 
     /// The room for `changes` changes: none for none, else a power of two from 4.
