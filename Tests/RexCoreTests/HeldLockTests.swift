@@ -10,7 +10,7 @@ struct HeldLockTests {
         let core = StoreCore<Int, Int>(state: 7)
         let held = core.lockFields()
         let freeWhileHeld = core.lock.tryLock()
-        let state = held.state.pointee
+        let state = held.fields.pointee.state
         held.unlock()
         let freeAfter = core.lock.tryLock()
         if freeAfter { core.lock.unlock() }
@@ -23,7 +23,7 @@ struct HeldLockTests {
     func reachesTheFields() {
         let core = StoreCore<Int, Int>(state: 1)
         let held = core.lockFields()
-        held.state.pointee += 41
+        held.fields.pointee.state += 41
         held.unlock()
         #expect(core.state == 42)
     }

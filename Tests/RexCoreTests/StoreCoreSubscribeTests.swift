@@ -24,16 +24,14 @@ struct StoreCoreSubscribeTests {
         plain(name, received).mappedRemovingDuplicates { $0 * factor }
     }
 
-    /// Runs a turn's notification as the store does: the turn taken, the state set, offered
-    /// under both locks, delivered under the delivery lock alone; `meanwhile` runs between the
-    /// offers and the deliveries, with the delivery lock held.
+    /// Runs a turn's notification as the store does: the state set, offered under both locks,
+    /// delivered under the delivery lock alone; `meanwhile` runs between the offers and the
+    /// deliveries, with the delivery lock held.
     static func commit(_ state: Int, to core: Core, meanwhile: () -> Void = {}) {
-        precondition(core.turnFlag.claimWithoutLock(), "the core's turn is taken")
-        defer { core.turnFlag.release() }
         core.deliveryLock.lock()
         let held = core.lockFields()
-        held.state.pointee = state
-        core.offerToSubscribers(&held.state.pointee, held)
+        held.fields.pointee.state = state
+        core.offerToSubscribers(&held.fields.pointee.state, held)
         held.unlock()
         meanwhile()
         core.deliverPending()

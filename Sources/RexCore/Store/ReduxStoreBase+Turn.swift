@@ -130,13 +130,13 @@ extension ReduxStoreBase {
     /// the source: a turn that is only the reducer has none to destroy.
     @inlinable @inline(__always)
     func reduceLocked(_ action: Action, from source: @autoclosure () -> ActionSource, _ held: borrowing HeldLock<Action, State>) {
-        let state = held.state
+        let fields = held.fields
         #if DEBUG
-        ReducedActionSource.whileReducing(source()) { reducer.reduce(action, &state.pointee) }
+        ReducedActionSource.whileReducing(source()) { reducer.reduce(action, &fields.pointee.state) }
         #else
         // Not through `whileReducing` in release builds: a closure around the reducer, even one
         // called at once, cost W1 50 instructions and W2 95 per action.
-        reducer.reduce(action, &state.pointee)
+        reducer.reduce(action, &fields.pointee.state)
         #endif
     }
 
@@ -146,7 +146,7 @@ extension ReduxStoreBase {
     /// it go.
     @inlinable
     func reduceAndNotify(_ action: Action, from source: ActionSource, _ held: consuming HeldLock<Action, State>) {
-        let state = held.state
+        let fields = held.fields
         // The delivery lock comes before the state lock. It is almost always free (outside a
         // turn only subscribing and unsubscribing take it), so it is tried first; when taken,
         // the state lock is let go and both are taken in order.
@@ -158,7 +158,7 @@ extension ReduxStoreBase {
         switch emitsValue {
         case .always:
             reduceLocked(action, from: source, held)
-            core.offerToSubscribers(&state.pointee, held)
+            core.offerToSubscribers(&fields.pointee.state, held)
         case .never:
             reduceLocked(action, from: source, held)
         case .when(let shouldEmit):
@@ -178,12 +178,11 @@ extension ReduxStoreBase {
     @usableFromInline
     func reduceComparingLocked(_ action: Action, from source: ActionSource, _ shouldEmit: @Sendable (State, State) -> Bool, _ held: borrowing HeldLock<Action, State>) {
         let fields = held.fields
-        let state = held.state
         // After a batch, the state before the batch's first action.
-        let previous = fields.pointee.turn.batchStart.take()?.value ?? state.pointee
+        let previous = fields.pointee.turn.batchStart.take()?.value ?? fields.pointee.state
         reduceLocked(action, from: source, held)
-        if Self.decide(shouldEmit, previous, &state.pointee) {
-            core.offerToSubscribers(&state.pointee, held)
+        if Self.decide(shouldEmit, previous, &fields.pointee.state) {
+            core.offerToSubscribers(&fields.pointee.state, held)
         }
     }
 
@@ -194,7 +193,7 @@ extension ReduxStoreBase {
     func keepBatchStartLocked(_ held: borrowing HeldLock<Action, State>) {
         let fields = held.fields
         if fields.pointee.turn.batchStart == nil {
-            fields.pointee.turn.batchStart = Snapshot(held.state.pointee)
+            fields.pointee.turn.batchStart = Snapshot(fields.pointee.state)
         }
     }
 

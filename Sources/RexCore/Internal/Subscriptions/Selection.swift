@@ -7,11 +7,6 @@
 ///   keeps it for delivery. It returns whether there is something to deliver.
 /// - `deliver` runs after the state lock is released (delivery lock still held) and calls the
 ///   subscriber with what `offer` kept.
-/// - A selection of the whole value (a store's `subscribe`) also has `receive`: after a turn, a
-///   store calls it with the committed state where it keeps it, in place of both steps, so that
-///   nothing copies the state for it; `offer` and `deliver` serve the first delivery of a new
-///   subscription (the state is read under the lock, which is let go before the callback) and
-///   providers that are not ours.
 ///
 /// A projection of a projection wraps its parent's steps, so however deep the chain, the store
 /// holds one flat list of selections and runs them in one pass.
@@ -25,24 +20,16 @@ struct Selection<Input>: Sendable {
     /// de-duplicating selections of its value type, instead of calling `offer`.
     @usableFromInline
     let groupMember: SelectionGroupMember<Input>?
-    /// Set when the selection takes every value whole, as offered (a store's `subscribe`): a
-    /// store that runs it after a turn skips `offer` and `deliver` and calls this with the
-    /// committed state where the store keeps it, so that the state is not copied for it (a
-    /// copy retains every reference the state holds, and its end releases them).
-    @usableFromInline
-    let receive: (@Sendable (Input) -> Void)?
 
     @inlinable
     init(
         offer: @escaping @Sendable (Input) -> Bool,
         deliver: @escaping @Sendable () -> Void,
-        groupMember: SelectionGroupMember<Input>? = nil,
-        receive: (@Sendable (Input) -> Void)? = nil
+        groupMember: SelectionGroupMember<Input>? = nil
     ) {
         self.offer = offer
         self.deliver = deliver
         self.groupMember = groupMember
-        self.receive = receive
     }
 
     /// A selection that calls `receive` with every value offered.
@@ -57,8 +44,7 @@ struct Selection<Input>: Sendable {
                 pending.value = value
                 return true
             },
-            deliver: { pending.deliver() },
-            receive: receive
+            deliver: { pending.deliver() }
         )
     }
 
@@ -78,8 +64,7 @@ struct Selection<Input>: Sendable {
                 pending.value = Snapshot(value)
                 return true
             },
-            deliver: { pending.deliver() },
-            receive: receive
+            deliver: { pending.deliver() }
         )
     }
 

@@ -10,10 +10,7 @@
 //   group is of the type its key names (see `SelectionGroup`).
 // - `pendingDeliveries` is read and written only with the delivery lock held. It is empty
 //   between turns: `offerToSubscribers` fills it (in the order of ids), and `deliverPending`, in
-//   the same hold of the delivery lock, empties it. A subscriber that takes the state whole
-//   (`receive` set) is noted without an offer, and `deliverPending` calls it with the state
-//   where the store keeps it, read without the state lock: only the thread that has the turn
-//   writes the state, and it is the one delivering.
+//   the same hold of the delivery lock, empties it.
 // - The loops call subscribers and groups through unretained references: in
 //   `offerToSubscribers`, the tables own them, and nothing changes the tables while both locks are
 //   held (a selection may not use the store; the state lock is not reentrant); in
@@ -38,12 +35,12 @@ extension StoreCore {
         let subscriber = Subscriber(id: id, selection: selection)
         let hasValue: Bool
         if let member = selection.groupMember {
-            hasValue = Self.join(member, group(for: member, held), subscriber, &held.state.pointee)
+            hasValue = Self.join(member, group(for: member, held), subscriber, &fields.pointee.state)
             fields.pointee.groupedCount += 1
         } else {
             assert(fields.pointee.subscribers.last.map { $0.id < id } ?? true, "StoreCore: subscriber \(id) is not the newest")
             fields.pointee.subscribers.append(subscriber)
-            hasValue = Self.offer(&held.state.pointee, to: selection)
+            hasValue = Self.offer(&fields.pointee.state, to: selection)
         }
         held.unlock()
         if hasValue {
@@ -131,9 +128,7 @@ extension StoreCore {
         for index in 0..<fields.pointee.subscribers.count {
             Unmanaged.passUnretained(fields.pointee.subscribers[index])._withUnsafeGuaranteedRef { subscriber in
                 assert(subscriber.isActive, "StoreCore: a cancelled subscriber is still in the tables")
-                // A subscriber that takes the state whole is offered nothing: it is called with
-                // the state where it is kept (`deliverPending`), not with a copy made here.
-                if subscriber.receive != nil || Self.offer(&state, to: subscriber) {
+                if Self.offer(&state, to: subscriber) {
                     pendingDeliveries.pointee.append(subscriber)
                 }
             }
@@ -151,18 +146,10 @@ extension StoreCore {
         }
     }
 
-    /// Delivers what `offerToSubscribers` noted; a subscriber that takes the state whole is
-    /// called with the committed state where the store keeps it. Call from the turn that
-    /// committed it, with the delivery lock held, and the state lock released, so that
-    /// subscribers may read the state or dispatch.
+    /// Delivers what `offerToSubscribers` noted. Call with the delivery lock held, and the
+    /// state lock released, so that subscribers may read the state or dispatch.
     @inlinable
     func deliverPending() {
-        // The one read of the state without the state lock. Only the thread that has the store's
-        // turn writes the state (the reducer of its turns), and that thread is here: until this
-        // turn ends, every other thread only reads the state, under the lock, which a read
-        // here does not race with. A dispatch from a subscriber waits for the next turn.
-        assert(turnFlag.isSet, "StoreCore: deliveries outside a turn")
-        let state = stateStorage
         // Unretained, as in `offerToSubscribers`: `pendingDeliveries` keeps each subscriber
         // until it is emptied below, and a delivery never changes it (a dispatch from a
         // subscriber waits for the next turn; a new subscriber is delivered to directly).
@@ -170,11 +157,7 @@ extension StoreCore {
         for index in 0..<pending.pointee.count {
             Unmanaged.passUnretained(pending.pointee[index])._withUnsafeGuaranteedRef { subscriber in
                 if subscriber.isActive {
-                    if subscriber.receive != nil {
-                        Self.deliver(&state.pointee, to: subscriber)
-                    } else {
-                        subscriber.deliver()
-                    }
+                    subscriber.deliver()
                 }
             }
         }
@@ -217,7 +200,7 @@ extension StoreCore {
     }
 }
 
-// The state reaches selections through an `inout` access, never by reading `state.pointee`
+// The state reaches selections through an `inout` access, never by reading `fields.pointee.state`
 // as a value: an optimized build then passes its address to each mapping, where a value read
 // from the pointer is copied first (the compiler cannot tell that the mapping does not change
 // the memory behind it). For a large state stored inline, that copy was on the stack: 1 MiB for
@@ -233,13 +216,6 @@ extension StoreCore {
     @inlinable
     static func offer(_ state: inout State, to selection: Selection<State>) -> Bool {
         selection.offer(state)
-    }
-
-    /// Calls a subscriber that takes the state whole with the committed state, in place. Call
-    /// from the turn that committed it (see `deliverPending`).
-    @inlinable
-    static func deliver(_ state: inout State, to subscriber: Subscriber<State>) {
-        subscriber.receive.unsafelyUnwrapped(state)
     }
 
     /// Offers the state to one subscriber. Call with the state lock held.

@@ -27,17 +27,12 @@ final class Subscriber<State>: @unchecked Sendable {  // `isActive` is guarded b
     /// The selection's `offer`.
     @usableFromInline
     let offer: @Sendable (State) -> Bool
-    /// The selection's `receive`: when set, a turn calls it with the committed state in place
-    /// of `offer` and `deliver`.
-    @usableFromInline
-    let receive: (@Sendable (State) -> Void)?
 
     @usableFromInline
     init(id: UInt64, selection: Selection<State>) {
         self.id = id
         deliver = selection.deliver
         offer = selection.offer
-        receive = selection.receive
     }
 
     /// Marks the subscription cancelled, so that a delivery already under way skips it. Call

@@ -19,7 +19,7 @@ import Musl
 /// ``unlock()`` is a bug: debug builds stop; release builds unlock.
 @usableFromInline @frozen
 struct HeldLock<Action, State>: ~Copyable {
-    /// The other fields the lock guards.
+    /// The fields the lock guards.
     @usableFromInline
     let fields: UnsafeMutablePointer<StoreCore<Action, State>.Fields>
     /// The held mutex, `core.lock`'s. Raw pointers only, no reference to the core: the token
@@ -39,14 +39,8 @@ struct HeldLock<Action, State>: ~Copyable {
     /// Whether anyone is subscribed, one by one or in a group.
     ///
     /// Read field by field through the pointer: a computed property of `Fields` would copy all
-    /// of `Fields` onto the stack to call its getter (when the state was one of them, 1 MiB for
-    /// a state that large, stored inline).
-    /// The state the lock guards, which follows the other fields.
-    @inlinable
-    var state: UnsafeMutablePointer<State> {
-        StoreCore<Action, State>.state(after: fields)
-    }
-
+    /// of `Fields`, the state with it, onto the stack to call its getter (1 MiB for a state that
+    /// large, stored inline).
     @inlinable
     var hasSubscribers: Bool {
         !fields.pointee.subscribers.isEmpty || fields.pointee.groupedCount > 0

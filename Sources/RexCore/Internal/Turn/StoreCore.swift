@@ -8,29 +8,21 @@ import Musl
 
 /// The store's mutable parts, and the two locks that guard them.
 ///
-/// The state and the other fields live behind pointers the core allocates once: a reducer then
-/// mutates `stateStorage.pointee` in place, with no dynamic exclusivity check and no second
-/// reference to the state that would make copy-on-write copy it. The state is bound apart from
-/// the other fields, so that a turn's deliveries can read it while other threads change those
-/// fields under the lock (see below). `GetState` closures hold the core, not the
+/// The fields live behind a pointer the core allocates once: a reducer then mutates
+/// `fields.pointee.state` in place, with no dynamic exclusivity check and no second reference to
+/// the state that would make copy-on-write copy it. `GetState` closures hold the core, not the
 /// store, so middlewares can read the state without keeping the store (and themselves) alive.
 ///
-/// Invariant: `fields` and `pendingDeliveries` each point to one allocation, made and initialized
-/// by `init` and deinitialized and freed by `deinit`, exactly once; `fields`'s holds the fields
-/// and, `stateOffset` bytes from its start, the state (`stateStorage`), each bound to its type
-/// apart (two variables, so that the thread sanitizer tells an access to one from an access to
-/// the other; debug builds check the state's address as `init` binds it); in between,
-/// `stateStorage` and `fields` are read and written only through a ``HeldLock`` (`lock` held:
-/// `lockFields()` is the only way to one), but for one read: a turn's deliveries read the state
-/// without the lock, on the thread that has the store's turn, the only one that writes the state
-/// (`deliverPending`, which asserts the turn is taken). `pendingDeliveries` is read and written
-/// only with `deliveryLock` held (see the invariant of the subscriber tables, `StoreCore+Subscribe.swift`). Tests:
-/// `HeldLockTests`, `StoreCoreSubscribeTests`, and the subscription tests under load
-/// (`ReduxStoreBaseSubscribeTests`, under the thread sanitizer in CI).
+/// Invariant: `fields` and `pendingDeliveries` each point to one value, allocated and initialized
+/// by `init` and deinitialized and freed by `deinit`, exactly once; in between, `fields` is read
+/// and written only through a ``HeldLock`` (`lock` held: `lockFields()` is the only way to one),
+/// and `pendingDeliveries` only with `deliveryLock` held (see the invariant of the subscriber
+/// tables, `StoreCore+Subscribe.swift`). Tests: `HeldLockTests`, `StoreCoreSubscribeTests`.
 @usableFromInline
-final class StoreCore<Action, State>: @unchecked Sendable {  // `stateStorage` and `fields` are guarded by `lock`, `pendingDeliveries` by `deliveryLock`; `turnFlag` is atomic
+final class StoreCore<Action, State>: @unchecked Sendable {  // `fields` is guarded by `lock`, `pendingDeliveries` by `deliveryLock`; `turnFlag` is atomic
     @usableFromInline
     struct Fields {
+        @usableFromInline var state: State
         /// Who runs turns, and what waits for one.
         @usableFromInline var turn = TurnMachine<Action, State>()
         /// The subscribers offered each state one by one.
@@ -47,7 +39,9 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `stateStorage` a
         #endif
 
         @usableFromInline
-        init() {}
+        init(state: State) {
+            self.state = state
+        }
     }
 
 
@@ -68,28 +62,7 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `stateStorage` a
     /// never after. Recursive, because a subscriber may subscribe or cancel from its callback.
     @usableFromInline
     let deliveryLock = Lock(recursive: true)
-    /// The committed state, guarded by `lock`, in the allocation of `fields`, after them. Read
-    /// it only through a ``HeldLock`` (`lockFields()`), whose `state` is this pointer, but in a
-    /// turn's deliveries (see the invariant above).
-    @inlinable
-    var stateStorage: UnsafeMutablePointer<State> {
-        Self.state(after: fields)
-    }
-
-    /// The state that follows `fields` in their allocation: at the first offset past them that
-    /// suits a `State`.
-    @inlinable
-    static func state(after fields: UnsafeMutablePointer<Fields>) -> UnsafeMutablePointer<State> {
-        UnsafeMutableRawPointer(fields).advanced(by: stateOffset).assumingMemoryBound(to: State.self)
-    }
-
-    /// Where the state starts in the allocation of `fields`.
-    @inlinable
-    static var stateOffset: Int {
-        let alignment = MemoryLayout<State>.alignment
-        return (MemoryLayout<Fields>.size + alignment - 1) / alignment * alignment
-    }
-    /// What else `lock` guards. Read it only through a ``HeldLock`` (`lockFields()`), whose
+    /// What `lock` guards. Read it only through a ``HeldLock`` (`lockFields()`), whose
     /// `fields` is this pointer: every use in the library does, so that each one is seen to hold
     /// the lock. (`@usableFromInline`, for `lockFields()`, so access control cannot say so.)
     @usableFromInline
@@ -101,24 +74,15 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `stateStorage` a
 
     @usableFromInline
     init(state: State) {
-        // One allocation, two values bound apart: the fields, then the state.
-        let memory = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.stateOffset + MemoryLayout<State>.size,
-            alignment: max(MemoryLayout<Fields>.alignment, MemoryLayout<State>.alignment)
-        )
-        fields = memory.bindMemory(to: Fields.self, capacity: 1)
-        fields.initialize(to: Fields())
-        let stateStorage = (memory + Self.stateOffset).bindMemory(to: State.self, capacity: 1)
-        stateStorage.initialize(to: state)
-        assert(Self.state(after: fields) == stateStorage, "StoreCore: the state is not where it was bound")
+        fields = .allocate(capacity: 1)
+        fields.initialize(to: Fields(state: state))
         pendingDeliveries = .allocate(capacity: 1)
         pendingDeliveries.initialize(to: [])
     }
 
     deinit {
-        stateStorage.deinitialize(count: 1)
         fields.deinitialize(count: 1)
-        UnsafeMutableRawPointer(fields).deallocate()
+        fields.deallocate()
         pendingDeliveries.deinitialize(count: 1)
         pendingDeliveries.deallocate()
     }
@@ -142,7 +106,7 @@ final class StoreCore<Action, State>: @unchecked Sendable {  // `stateStorage` a
     @inlinable
     var state: State {
         let held = lockFields()
-        let state = held.state.pointee
+        let state = held.fields.pointee.state
         held.unlock()
         return state
     }
