@@ -116,6 +116,35 @@ struct MiddlewareLiftOptionalTests {
         #expect(second != nil && second !== first && second?.hasEnded == false)
     }
 
+    @Test("A part that is not Identifiable keeps its lifetime through every change of its value, an id-like property included")
+    func partThatIsNotIdentifiable() async {
+        struct Note: Equatable, Sendable {
+            var id: Int
+        }
+        final class Watcher: MiddlewareProtocol, Sendable {
+            let lifetimes = Recorder<StateLifetime?>()
+            func handle(action: String, from dispatcher: ActionSource, state: @escaping GetState<Note>) -> IO<String> {
+                IO { [lifetimes] output in lifetimes.record(output.lifetime) }
+            }
+        }
+        let watcher = Watcher()
+        let store = ReduxStoreBase(
+            initialState: Note?.none,
+            reducer: Reducer<String, Note?>.reduce { action, note in
+                if let id = Int(action) { note = Note(id: id) } else if action == "close" { note = nil }
+            },
+            middleware: watcher.liftOptional(state: { (note: Note?) in note })
+        )
+        await store.dispatchAndWait("1")
+        await store.dispatchAndWait("watch")
+        let first = watcher.lifetimes.values.last ?? nil
+        await store.dispatchAndWait("2")
+        await store.dispatchAndWait("3")
+        #expect(first != nil && first?.hasEnded == false)
+        await store.dispatchAndWait("close")
+        #expect(first?.hasEnded == true)
+    }
+
     @Test("Once its part is gone, a lifted middleware's state getter returns the part as it was when the action was handled")
     func stateAfterThePartWent() async {
         struct Keeper: MiddlewareProtocol {

@@ -28,45 +28,20 @@ public struct LiftOptionalMiddleware<GlobalInputActionType, GlobalOutputActionTy
     let lifetimes = PartLifetimes<OnlyPart>()
 
     /// Wraps `inner` with the three transformations between its domain and the larger one; the
-    /// state's lifetime lasts while it is not `nil`.
+    /// state's lifetime lasts while it is not `nil` and, for an `Identifiable` state, has the id
+    /// it began with.
     @inlinable
     public init(
         _ inner: Inner,
         inputAction: @escaping @Sendable (GlobalInputActionType) -> Inner.InputActionType?,
         outputAction: @escaping @Sendable (Inner.OutputActionType) -> GlobalOutputActionType,
         state: @escaping @Sendable (GlobalStateType) -> Inner.StateType?
-    ) {
-        self.init(inner, inputAction: inputAction, outputAction: outputAction, state: state, sameState: { _ in { _ in true } })
-    }
-
-    /// Wraps `inner` with the three transformations between its domain and the larger one; the
-    /// state's lifetime lasts while it is not `nil` and has the id it began with.
-    @inlinable
-    public init(
-        _ inner: Inner,
-        inputAction: @escaping @Sendable (GlobalInputActionType) -> Inner.InputActionType?,
-        outputAction: @escaping @Sendable (Inner.OutputActionType) -> GlobalOutputActionType,
-        state: @escaping @Sendable (GlobalStateType) -> Inner.StateType?
-    ) where Inner.StateType: Identifiable, Inner.StateType.ID: Sendable {
-        self.init(inner, inputAction: inputAction, outputAction: outputAction, state: state) { first in
-            let id = first.id
-            return { $0.id == id }
-        }
-    }
-
-    @inlinable
-    init(
-        _ inner: Inner,
-        inputAction: @escaping @Sendable (GlobalInputActionType) -> Inner.InputActionType?,
-        outputAction: @escaping @Sendable (Inner.OutputActionType) -> GlobalOutputActionType,
-        state: @escaping @Sendable (GlobalStateType) -> Inner.StateType?,
-        sameState: @escaping @Sendable (Inner.StateType) -> @Sendable (Inner.StateType) -> Bool
     ) {
         self.inner = inner
         self.inputAction = inputAction
         self.outputAction = outputAction
         self.state = state
-        self.sameState = sameState
+        self.sameState = StateIdentity<Inner.StateType>.check
     }
 
     /// Passes the local action to the wrapped middleware while its state is there, and runs its
