@@ -23,6 +23,14 @@ struct MiddlewareLiftOptionalTests {
         }
     }
 
+    /// A middleware of string actions that records the lifetime of the output each IO is given.
+    final class LifetimeWatcher<State>: MiddlewareProtocol, Sendable {
+        let lifetimes = Recorder<StateLifetime?>()
+        func handle(action: String, from dispatcher: ActionSource, state: @escaping GetState<State>) -> IO<String> {
+            IO { [lifetimes] output in lifetimes.record(output.lifetime) }
+        }
+    }
+
     /// A store of the optional domain, with `open`/`close` and a reducer lifted as the middleware is.
     static func store<M: MiddlewareProtocol>(_ middleware: M, initialState: OptionalGlobalState = OptionalGlobalState())
         -> ReduxStoreBase<OptionalGlobalAction, OptionalGlobalState>
@@ -88,13 +96,7 @@ struct MiddlewareLiftOptionalTests {
             let id: Int
             var text = ""
         }
-        final class Watcher: MiddlewareProtocol, Sendable {
-            let lifetimes = Recorder<StateLifetime?>()
-            func handle(action: String, from dispatcher: ActionSource, state: @escaping GetState<Item>) -> IO<String> {
-                IO { [lifetimes] output in lifetimes.record(output.lifetime) }
-            }
-        }
-        let watcher = Watcher()
+        let watcher = LifetimeWatcher<Item>()
         let store = ReduxStoreBase(
             initialState: Item?.none,
             reducer: Reducer<String, Item?>.reduce { action, item in
@@ -121,13 +123,7 @@ struct MiddlewareLiftOptionalTests {
         struct Note: Equatable, Sendable {
             var id: Int
         }
-        final class Watcher: MiddlewareProtocol, Sendable {
-            let lifetimes = Recorder<StateLifetime?>()
-            func handle(action: String, from dispatcher: ActionSource, state: @escaping GetState<Note>) -> IO<String> {
-                IO { [lifetimes] output in lifetimes.record(output.lifetime) }
-            }
-        }
-        let watcher = Watcher()
+        let watcher = LifetimeWatcher<Note>()
         let store = ReduxStoreBase(
             initialState: Note?.none,
             reducer: Reducer<String, Note?>.reduce { action, note in
