@@ -6,7 +6,8 @@
 /// `Identifiable`, rather than by a second overload of each `liftOptional` and of the
 /// middleware's initializer, constrained to `Identifiable` states: with those, a `<>` chain of 60
 /// optional lifts opened 1,700 constraint scopes where plain lifts open 1,580, and type-checked
-/// about 13% slower (see Docs/Performance.md, "Optional lifts without Identifiable overloads").
+/// about a fifth slower (see Docs/Performance.md, "Optional lifts without Identifiable
+/// overloads").
 ///
 /// The check of an `Identifiable` state casts both states to the type found `Identifiable`, which
 /// is their own type: the cast always succeeds.
