@@ -124,7 +124,8 @@ final class ChangeLog<ID>: @unchecked Sendable {
         checkInvariant()
     }
 
-    /// Initializes `count` changes at `target` with copies of those at `source`.
+    /// Initializes `count` changes at `target` with copies of those at `source`: a loop compiled
+    /// for `ID`, where `initialize(from:count:)` copies through the runtime's value witnesses.
     ///
     /// - Complexity: O(`count`).
     @inlinable

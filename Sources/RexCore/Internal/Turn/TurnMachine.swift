@@ -102,9 +102,7 @@ struct TurnMachine<Action, State> {
                     return .run
                 }
                 wait(item())
-                let noted = flag.noteWaiting()  // set by this thread just now: the drain looks at the queue
-                assert(noted, "TurnMachine: the flag claimed just now is clear")
-                return .scheduleDrain
+                return Self.drainScheduled(flag: flag)
             }
             // Taken without the lock by a thread that has not yet queued anything.
         }
@@ -117,10 +115,29 @@ struct TurnMachine<Action, State> {
     @inlinable
     mutating func waitBehindTurn(_ item: ActionQueue<Action>.Item, runsHere: Bool, exclusive: Bool, flag: borrowing TurnFlag) -> Arrival {
         wait(item)
+        return Self.noteQueuedOrTakeTurn(runsHere: runsHere, exclusive: exclusive, flag: flag)
+    }
+
+    /// What an arrival that has just queued behind a turn does: waits, the action noted in the
+    /// flag; or, if that turn ended without the lock before the note, runs the queue with the
+    /// store's turn it took (here, ``Arrival/drain``, or on the store's queue). Call with the
+    /// lock held.
+    @inlinable
+    static func noteQueuedOrTakeTurn(runsHere: Bool, exclusive: Bool, flag: borrowing TurnFlag) -> Arrival {
         if flag.noteWaitingOrClaim(exclusive: exclusive) {
             return .wait
         }
         return runsHere ? .drain : .scheduleDrain
+    }
+
+    /// What an arrival that claimed the turn for the store's own queue, and queued there, does:
+    /// notes the queue in the flag it has just set (so that the drain looks at the queue) and
+    /// schedules the drain. Call with the lock held.
+    @inlinable
+    static func drainScheduled(flag: borrowing TurnFlag) -> Arrival {
+        let noted = flag.noteWaiting()
+        assert(noted, "TurnMachine: the flag claimed just now is clear")
+        return .scheduleDrain
     }
 
     /// Queues `item` behind the turn under way (or the drain scheduled).
@@ -140,18 +157,13 @@ struct TurnMachine<Action, State> {
     mutating func arrive(batch items: () -> [ActionQueue<Action>.Item], runsHere: Bool, exclusive: Bool, flag: borrowing TurnFlag) -> Arrival {
         if flag.isSet || !flag.claim(exclusive: exclusive) {
             queue.append(contentsOf: items())
-            if flag.noteWaitingOrClaim(exclusive: exclusive) {
-                return .wait
-            }
-            return runsHere ? .drain : .scheduleDrain
+            return Self.noteQueuedOrTakeTurn(runsHere: runsHere, exclusive: exclusive, flag: flag)
         }
         if runsHere {
             return .run
         }
         queue.append(contentsOf: items())
-        let noted = flag.noteWaiting()  // set by this thread just now: the drain looks at the queue
-        assert(noted, "TurnMachine: the flag claimed just now is clear")
-        return .scheduleDrain
+        return Self.drainScheduled(flag: flag)
     }
 
     /// The turn in hand is over (or a scheduled drain starts): returns the next action to run,
