@@ -17,12 +17,12 @@ struct ChangeLogTests {
 
     @Test("A log has no room until its first change, and its room doubles from four as it fills, up to its capacity; each change keeps its place as it grows")
     func growing() {
-        let log = Log()
+        var log = Log.make()
         #expect(log.room == 0)
         let empty = log.version
         var rooms: [Int] = []
         for id in 0..<(Log.capacity + 3) {
-            log.record(id, at: id)
+            Log.record(id, at: id, in: &log)
             if rooms.last != log.room { rooms.append(log.room) }
         }
         #expect(rooms == [4, 8, 16, 32, 64])
@@ -30,10 +30,10 @@ struct ChangeLogTests {
         #expect(Self.changes(log, since: empty) == nil)
         // A log that continues another has room for the changes it carries and the one it is
         // made to record.
-        #expect(Log(continuing: Log()).room == 4)
-        let few = Log()
-        for id in 0..<7 { few.record(id, at: id) }
-        #expect(Log(continuing: few).room == 8)
+        #expect(Log.make(continuing: Log.make()).room == 4)
+        var few = Log.make()
+        for id in 0..<7 { Log.record(id, at: id, in: &few) }
+        #expect(Log.make(continuing: few).room == 8)
     }
 
     /// An id whose instances are counted: a log that freed its room without deinitializing the
@@ -60,12 +60,12 @@ struct ChangeLogTests {
     func freeingLetsIDsGo() {
         let before = CountedID.lock.withLock { CountedID.alive }
         do {
-            let filling = ChangeLog<CountedID>()
-            for number in 0..<5 { filling.record(CountedID(number), at: number) }
-            let full = ChangeLog<CountedID>()
-            for number in 0..<(ChangeLog<CountedID>.capacity + 5) { full.record(CountedID(number), at: number) }
-            let continuing = ChangeLog<CountedID>(continuing: full)
-            continuing.record(CountedID(-1), at: 0)
+            var filling = ChangeLog<CountedID>.make()
+            for number in 0..<5 { ChangeLog.record(CountedID(number), at: number, in: &filling) }
+            var full = ChangeLog<CountedID>.make()
+            for number in 0..<(ChangeLog<CountedID>.capacity + 5) { ChangeLog.record(CountedID(number), at: number, in: &full) }
+            var continuing = ChangeLog<CountedID>.make(continuing: full)
+            ChangeLog.record(CountedID(-1), at: 0, in: &continuing)
             #expect(CountedID.lock.withLock { CountedID.alive } > before)
         }
         #expect(CountedID.lock.withLock { CountedID.alive } == before)
@@ -73,9 +73,9 @@ struct ChangeLogTests {
 
     @Test("While the room fills, each change takes the next slot; the log tells every change since any of its versions")
     func filling() {
-        let log = Log()
+        var log = Log.make()
         let empty = log.version
-        for id in 0..<10 { log.record(id, at: id) }
+        for id in 0..<10 { Log.record(id, at: id, in: &log) }
         #expect(log.held == 10 && log.count == 10)
         #expect(Self.changes(log, since: empty) == Array(0..<10))
         #expect(Self.changes(log, since: ChangeVersion(lineage: log.lineage, count: 7)) == [7, 8, 9])
@@ -84,10 +84,10 @@ struct ChangeLogTests {
 
     @Test("Past its room, changes overwrite the oldest round the ring; older versions cannot be told, recent ones can")
     func wrapping() {
-        let log = Log()
+        var log = Log.make()
         let empty = log.version
         let capacity = Log.capacity
-        for id in 0..<(capacity + 10) { log.record(id, at: id) }
+        for id in 0..<(capacity + 10) { Log.record(id, at: id, in: &log) }
         #expect(log.held == capacity && log.count == UInt64(capacity + 10))
         #expect(Self.changes(log, since: empty) == nil)
         let lastKept = ChangeVersion(lineage: log.lineage, count: UInt64(10))
@@ -97,22 +97,22 @@ struct ChangeLogTests {
 
     @Test("A continuing log carries its parent's last changes, tells them from the parent's versions, and not older ones nor another lineage's")
     func continuing() {
-        let parent = Log()
-        for id in 0..<40 { parent.record(id, at: id) }
+        var parent = Log.make()
+        for id in 0..<40 { Log.record(id, at: id, in: &parent) }
         let beforeCopy = ChangeVersion(lineage: parent.lineage, count: 30)
-        let child = Log(continuing: parent)
+        var child = Log.make(continuing: parent)
         #expect(child.held == Log.carried && child.count == parent.count)
-        child.record(100, at: 0)
+        Log.record(100, at: 0, in: &child)
         #expect(Self.changes(child, since: beforeCopy) == Array(30..<40) + [100])
         #expect(Self.changes(child, since: ChangeVersion(lineage: parent.lineage, count: 10)) == nil)
-        #expect(Self.changes(child, since: ChangeVersion(lineage: Log().lineage, count: 0)) == nil)
+        #expect(Self.changes(child, since: ChangeVersion(lineage: Log.make().lineage, count: 0)) == nil)
         // The parent goes on in its own lineage; the child does not know its later changes.
-        parent.record(41, at: 0)
+        Log.record(41, at: 0, in: &parent)
         #expect(Self.changes(child, since: parent.version) == nil)
         // A parent that has gone round its ring gives its last changes, from their slots.
-        let wrapped = Log()
-        for id in 0..<(Log.capacity + 5) { wrapped.record(id, at: id) }
-        let wrappedChild = Log(continuing: wrapped)
+        var wrapped = Log.make()
+        for id in 0..<(Log.capacity + 5) { Log.record(id, at: id, in: &wrapped) }
+        let wrappedChild = Log.make(continuing: wrapped)
         #expect(wrappedChild.room == 2 * Log.carried)
         #expect(Self.changes(wrappedChild, since: ChangeVersion(lineage: wrapped.lineage, count: UInt64(Log.capacity + 5 - Log.carried))) == Array((Log.capacity + 5 - Log.carried)..<(Log.capacity + 5)))
     }

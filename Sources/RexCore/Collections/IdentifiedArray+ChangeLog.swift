@@ -12,79 +12,32 @@
 ///
 /// A log takes no room for changes until its first change, and then four slots, doubled as they
 /// fill up to ``capacity``: most arrays (made, decoded, sorted or filtered, and changed a few
-/// times or never) keep none or a few, where each kept 64 from its creation.
+/// times or never) keep none or a few, where each kept 64 from its creation. The slots are in the
+/// log's own allocation, after its header (a `ManagedBuffer`): a log continued on every turn (a
+/// state kept after each) costs one allocation, where a log and its room cost two (W15: 7,177
+/// instructions a turn → 7,014, one `malloc` and one `free` fewer). So a log never grows: a full
+/// one is replaced by a larger copy (``record(_:at:in:)``), by the array that holds it alone.
 ///
 /// Invariant (checked in debug builds after each change, ``checkInvariant()``): `start <= count`;
-/// `recent` holds `room` slots (`nil` when `room` is 0; `room` is 0, or a power of two from 4 to
-/// `capacity`), the last `held = min(count - start, capacity)` changes initialized, change `n` in
-/// slot `(n - start) % capacity`; `held <= room`. While `held < capacity`, that slot is
-/// `n - start`, so growing the room keeps each change in its slot. `deinit` deinitializes the
-/// `held` and frees the room (through `free`, made by the initializer for the same `ID`).
+/// the log has `room` slots (`room` is 0, or a power of two from 4 to `capacity`), the last
+/// `held = min(count - start, capacity)` changes initialized, change `n` in slot
+/// `(n - start) % capacity`; `held <= room`. While `held < capacity`, that slot is `n - start`,
+/// so a larger copy keeps each change in its slot. `deinit` deinitializes the `held` (through
+/// `deinitializeChanges`, made by the initializers for the same `ID`).
 @usableFromInline
-final class ChangeLog<ID>: @unchecked Sendable {
+final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>> {
     // Copy on write, as an array's storage: a log is changed only through the array value that
     // holds it alone (`IdentifiedArray.noteChange` checks `isKnownUniquelyReferenced` first),
     // and a value being changed is not being read or copied by another thread at that moment.
     // Anyone else reads a log only through a copy of the value, which makes it shared.
 
-    /// One change: the id of the element, and its position at the change, which later changes
-    /// may have moved (a guess, for whoever looks for the element again).
+    /// One change: the id of the element, and its position at the change.
     @usableFromInline
-    typealias Change = (id: ID, position: Int)
+    typealias Change = ChangeLogEntry<ID>
 
     /// How many ids a log keeps.
     @inlinable
     static var capacity: Int { 64 }
-
-    @usableFromInline
-    let lineage: UInt64
-    /// The number of the last change, counted from the first log of the lineage chain.
-    @usableFromInline @exclusivity(unchecked)
-    var count: UInt64
-    /// The count of the chain's first log when it began: the changes up to it are unknown.
-    @usableFromInline
-    let start: UInt64
-    /// The logs this one continues, each with its count when it was copied, nearest first.
-    @usableFromInline
-    let ancestors: ChangeAncestors
-    /// The last changes, in `room` slots, the first `held` initialized: change `n` at
-    /// `(n - start) % capacity`. Memory of its own rather than an array, so that recording a
-    /// change (on every change of an element) checks no array's uniqueness.
-    @usableFromInline @exclusivity(unchecked)
-    var recent: UnsafeMutablePointer<Change>?
-    /// How many changes `recent` has room for.
-    @usableFromInline @exclusivity(unchecked)
-    var room: Int
-    /// How many of `recent` are initialized: `min(count - start, capacity)`.
-    @usableFromInline @exclusivity(unchecked)
-    var held: Int
-    /// Deinitializes the first changes of a room (`held` of them) and frees it: what `deinit`
-    /// calls. Made by the initializers, which are compiled for the app's `ID`, so that freeing a
-    /// log does not look up the metadata of `Change` at run time, as `deinit`, compiled once for
-    /// any `ID`, did (W15u: 540 instructions for every log freed, one a turn).
-    @usableFromInline
-    let free: (UnsafeMutablePointer<Change>, Int) -> Void
-
-    /// A log of a new history.
-    @inlinable
-    init() {
-        lineage = ChangeLineage.next()
-        count = 0
-        start = 0
-        ancestors = ChangeAncestors()
-        recent = nil
-        room = 0
-        held = 0
-        free = Self.freeRoom
-        checkInvariant()
-    }
-
-    /// Deinitializes the first `held` changes of `room` and frees it.
-    @inlinable
-    static func freeRoom(_ room: UnsafeMutablePointer<Change>, held: Int) {
-        room.deinitialize(count: held)
-        room.deallocate()
-    }
 
     /// How many of its parent's last changes a continuing log carries over.
     ///
@@ -95,33 +48,54 @@ final class ChangeLog<ID>: @unchecked Sendable {
     @inlinable
     static var carried: Int { 16 }
 
+    /// A log with `room` slots and this header, its changes still to be copied in.
+    @inlinable
+    static func make(room: Int, _ header: ChangeLogHeader<ID>) -> ChangeLog {
+        // `create`, called on a subclass, makes an instance of that subclass.
+        unsafeDowncast(create(minimumCapacity: room) { _ in header }, to: ChangeLog.self)
+    }
+
+    /// A log of a new history, with no room.
+    @inlinable
+    static func make() -> ChangeLog {
+        let log = make(room: 0, ChangeLogHeader(lineage: ChangeLineage.next(), count: 0, start: 0, ancestors: ChangeAncestors(), room: 0))
+        log.checkInvariant()
+        return log
+    }
+
     /// A log that continues `parent`, for an array value that stops sharing it: it knows the
     /// parent's last `carried` changes, and the changes before them are unknown to it.
     @inlinable
-    init(continuing parent: ChangeLog) {
-        lineage = ChangeLineage.next()
-        count = parent.count
+    static func make(continuing parent: ChangeLog) -> ChangeLog {
+        let count = parent.count
         let carried = min(parent.held, Self.carried)
-        start = parent.count - UInt64(carried)
-        ancestors = parent.ancestors.adding(parent.version)
+        let start = count - UInt64(carried)
         // Room for the change it is made to record too, so that it does not grow at once.
-        room = Self.room(for: carried + 1)
-        recent = room == 0 ? nil : .allocate(capacity: room)
+        let room = Self.room(for: carried + 1)
+        let log = make(room: room, ChangeLogHeader(
+            lineage: ChangeLineage.next(),
+            count: count,
+            start: start,
+            ancestors: parent.ancestors.adding(parent.version),
+            room: room,
+            held: carried
+        ))
         // Change `n` goes to slot `n - start`: the carried changes fill the first slots, in order.
         // In the parent they follow each other from the slot of `start`, in one run, or in two
         // where a full log wraps round: two plain loops over pointers (one loop asking
         // `change(_:)` for each cost W15 about 14 instructions a change, 16 changes a turn).
         if carried > 0 {
-            let source = parent.recent.unsafelyUnwrapped
-            let target = recent.unsafelyUnwrapped
             let first = parent.slot(of: start)
             let firstRun = Swift.min(carried, parent.room - first)
-            Self.copy(firstRun, from: source + first, to: target)
-            Self.copy(carried - firstRun, from: source, to: target + firstRun)
+            log.withUnsafeMutablePointerToElements { target in
+                parent.withUnsafeMutablePointerToElements { source in
+                    Self.copy(firstRun, from: source + first, to: target)
+                    Self.copy(carried - firstRun, from: source, to: target + firstRun)
+                }
+            }
         }
-        held = carried
-        free = Self.freeRoom
-        checkInvariant()
+        log.checkInvariant()
+        return log
     }
 
     /// Initializes `count` changes at `target` with copies of those at `source`: a loop compiled
@@ -146,6 +120,62 @@ final class ChangeLog<ID>: @unchecked Sendable {
         return room
     }
 
+    deinit {
+        // Compiled once for any `ID`: the header's function, made for the log's `ID`, finds and
+        // deinitializes the changes without looking up the metadata of `Change` (W15u: 540
+        // instructions for every log freed, one a turn, when `deinit` did it).
+        // (Called inside: a function returned out of the generic closure would be wrapped in a
+        // thunk, an allocation.)
+        withUnsafeMutablePointerToHeader { $0.pointee.deinitializeChanges(self) }
+    }
+
+    /// Deinitializes the changes held: what `deinit` calls, through the header.
+    @inlinable
+    static func deinitializeChanges(of log: ChangeLog) {
+        _ = log.withUnsafeMutablePointers { header, changes in
+            changes.deinitialize(count: header.pointee.held)
+        }
+    }
+
+    // The header is read and written through its pointer, never as `header`: a class's stored
+    // property is checked for exclusive access at run time.
+
+    /// The lineage: a number no other log has.
+    @inlinable
+    var lineage: UInt64 {
+        withUnsafeMutablePointerToHeader { $0.pointee.lineage }
+    }
+
+    /// The number of the last change, counted from the first log of the lineage chain.
+    @inlinable
+    var count: UInt64 {
+        withUnsafeMutablePointerToHeader { $0.pointee.count }
+    }
+
+    /// The count of the chain's first log when it began: the changes up to it are unknown.
+    @inlinable
+    var start: UInt64 {
+        withUnsafeMutablePointerToHeader { $0.pointee.start }
+    }
+
+    /// The logs this one continues, each with its count when it was copied, nearest first.
+    @inlinable
+    var ancestors: ChangeAncestors {
+        withUnsafeMutablePointerToHeader { $0.pointee.ancestors }
+    }
+
+    /// How many changes the log has room for.
+    @inlinable
+    var room: Int {
+        withUnsafeMutablePointerToHeader { $0.pointee.room }
+    }
+
+    /// How many changes are held: `min(count - start, capacity)`.
+    @inlinable
+    var held: Int {
+        withUnsafeMutablePointerToHeader { $0.pointee.held }
+    }
+
     /// The slot of change `number`, which this log holds.
     @inlinable
     func slot(of number: UInt64) -> Int {
@@ -155,55 +185,72 @@ final class ChangeLog<ID>: @unchecked Sendable {
     /// Change `number`, which this log holds.
     @inlinable
     func change(_ number: UInt64) -> Change {
-        recent.unsafelyUnwrapped[slot(of: number)]
-    }
-
-    deinit {
-        guard let recent else { return }
-        free(recent, held)
+        let slot = slot(of: number)
+        return withUnsafeMutablePointerToElements { $0[slot] }
     }
 
     /// This log's current version.
     @inlinable
     var version: ChangeVersion {
-        ChangeVersion(lineage: lineage, count: count)
+        withUnsafeMutablePointerToHeader { ChangeVersion(lineage: $0.pointee.lineage, count: $0.pointee.count) }
     }
 
-    /// Notes that the element with this id changed (or was added or removed) at `position`.
+    /// Notes that the element with this id changed (or was added or removed) at `position`, in
+    /// `log`, which is replaced first by a larger copy when its room is full. Call only with a
+    /// `log` no one else holds.
     @inlinable
-    func record(_ id: ID, at position: Int) {
+    static func record(_ id: ID, at position: Int, in log: inout ChangeLog) {
+        let (held, room) = log.withUnsafeMutablePointerToHeader { ($0.pointee.held, $0.pointee.room) }
         if held < Self.capacity {
-            // Filling: change `count` goes to slot `held` (`count - start`).
             if held == room {
-                grow()
+                enlarge(&log)
             }
-            (recent.unsafelyUnwrapped + held).initialize(to: (id, position))
-            held += 1
+            // Filling: change `count` goes to slot `held` (`count - start`).
+            log.withUnsafeMutablePointers { header, changes in
+                (changes + held).initialize(to: Change(id: id, position: position))
+                header.pointee.held = held + 1
+                header.pointee.count &+= 1
+            }
         } else {
-            recent.unsafelyUnwrapped[slot(of: count)] = (id, position)
+            log.withUnsafeMutablePointers { header, changes in
+                let count = header.pointee.count
+                changes[Int(truncatingIfNeeded: (count - header.pointee.start) % UInt64(Self.capacity))] = Change(id: id, position: position)
+                header.pointee.count = count &+ 1
+            }
         }
-        count &+= 1
-        checkInvariant()
+        log.checkInvariant()
     }
 
-    /// Doubles the room (four slots the first time), moving the changes held to the same slots.
+    /// Replaces `log` by a larger copy: out of line, so that a change that finds room (nearly
+    /// every one) saves no registers for it.
+    @usableFromInline @inline(never)
+    static func enlarge(_ log: inout ChangeLog) {
+        log = log.larger()
+    }
+
+    /// A copy of this log, of the same lineage, with twice the room (four slots the first time)
+    /// and its changes moved to the same slots; this log is left holding none.
     @usableFromInline
-    func grow() {
-        let larger = Swift.max(room * 2, 4)
-        let memory = UnsafeMutablePointer<Change>.allocate(capacity: larger)
-        if let recent {
-            memory.moveInitialize(from: recent, count: held)
-            recent.deallocate()
+    func larger() -> ChangeLog {
+        let room = Swift.max(self.room * 2, 4)
+        return withUnsafeMutablePointers { header, changes in
+            var copied = header.pointee
+            copied.room = room
+            let larger = ChangeLog.make(room: room, copied)
+            larger.withUnsafeMutablePointerToElements { $0.moveInitialize(from: changes, count: header.pointee.held) }
+            header.pointee.held = 0
+            return larger
         }
-        recent = memory
-        room = larger
     }
 
     /// Stops a debug build whose log breaks its invariant.
     @inlinable
     func checkInvariant() {
-        assert(start <= count && held == Int(min(count - start, UInt64(Self.capacity))), "ChangeLog: \(held) changes held for changes \(start) to \(count)")
-        assert(held <= room && (recent == nil) == (room == 0) && (room == 0 || (room >= 4 && room <= Self.capacity && room & (room - 1) == 0)), "ChangeLog: \(held) changes held in room for \(room)")
+        withUnsafeMutablePointerToHeader { header in
+            let (start, count, held, room) = (header.pointee.start, header.pointee.count, header.pointee.held, header.pointee.room)
+            assert(start <= count && held == Int(min(count - start, UInt64(Self.capacity))), "ChangeLog: \(held) changes held for changes \(start) to \(count)")
+            assert(held <= room && (room == 0 || (room >= 4 && room <= Self.capacity && room & (room - 1) == 0)), "ChangeLog: \(held) changes held in room for \(room)")
+        }
     }
 
     /// Calls `body` with every change after `version`, oldest first, and returns `true`;
@@ -213,6 +260,7 @@ final class ChangeLog<ID>: @unchecked Sendable {
         guard version.lineage == lineage || ancestors.contains(version) else {
             return false
         }
+        let count = count
         guard version.count >= start, version.count <= count, count - version.count <= UInt64(held) else {
             return false
         }
@@ -222,6 +270,58 @@ final class ChangeLog<ID>: @unchecked Sendable {
             number += 1
         }
         return true
+    }
+}
+
+/// One change of a ``ChangeLog``: the id of the element, and its position at the change, which
+/// later changes may have moved (a guess, for whoever looks for the element again).
+///
+/// A struct rather than a tuple: the metadata of a tuple of a generic type was looked up at run
+/// time each time a log was made (W15: about 200 instructions a turn).
+@usableFromInline
+struct ChangeLogEntry<ID> {
+    @usableFromInline
+    let id: ID
+    @usableFromInline
+    let position: Int
+
+    @inlinable
+    init(id: ID, position: Int) {
+        self.id = id
+        self.position = position
+    }
+}
+
+/// What a ``ChangeLog`` keeps before its changes.
+@usableFromInline
+struct ChangeLogHeader<ID> {
+    @usableFromInline
+    let lineage: UInt64
+    @usableFromInline
+    var count: UInt64
+    @usableFromInline
+    let start: UInt64
+    @usableFromInline
+    let ancestors: ChangeAncestors
+    @usableFromInline
+    var room: Int
+    @usableFromInline
+    var held: Int
+    /// Deinitializes the changes a log holds: what its `deinit` calls. Made here, compiled for
+    /// the app's `ID`.
+    @usableFromInline
+    let deinitializeChanges: (ChangeLog<ID>) -> Void
+
+    /// A header of a log with `room` slots, the first `held` of them to be initialized.
+    @inlinable
+    init(lineage: UInt64, count: UInt64, start: UInt64, ancestors: ChangeAncestors, room: Int, held: Int = 0) {
+        self.lineage = lineage
+        self.count = count
+        self.start = start
+        self.ancestors = ancestors
+        self.room = room
+        self.held = held
+        deinitializeChanges = { log in ChangeLog.deinitializeChanges(of: log) }
     }
 }
 
@@ -303,10 +403,10 @@ extension IdentifiedArray {
     @inlinable
     mutating func noteChange(_ id: ID, at position: Int) {
         if !isKnownUniquelyReferenced(&log) {
-            log = ChangeLog(continuing: log)
+            log = ChangeLog.make(continuing: log)
             values.shareInChunks()
         }
-        log.record(id, at: position)
+        ChangeLog.record(id, at: position, in: &log)
     }
 
     /// Calls `body` with each change after `version` (see ``ChangeLog``); returns `false` when

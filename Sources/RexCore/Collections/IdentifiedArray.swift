@@ -52,8 +52,12 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
     @usableFromInline
     var positions: PositionTable
     /// Which ids changed recently, for row projections; not part of the value (`==` ignores it).
+    ///
+    /// Unchecked, because a log is a `ManagedBuffer`, which the standard library marks as never
+    /// `Sendable`. It is copy on write, as the chunks are (see `ElementChunks`' conformance): a
+    /// log is changed only through the array value that holds it alone (`noteChange`).
     @usableFromInline
-    var log: ChangeLog<ID>
+    nonisolated(unsafe) var log: ChangeLog<ID>
     /// The position of the last element changed by id: where a change by id looks first (see
     /// `positionForChange(of:)`); a guess, checked, and not part of the value.
     @usableFromInline
@@ -77,7 +81,7 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
         values = ElementStorage(elements)
         orderedIDs = ContiguousArray(elements.lazy.map { idReader($0) })
         positions = PositionTable(minimumCapacity: values.count)
-        log = ChangeLog()
+        log = ChangeLog.make()
         lastChanged = 0
         for (position, elementID) in orderedIDs.enumerated() {
             precondition(
