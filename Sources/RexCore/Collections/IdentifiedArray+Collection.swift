@@ -14,7 +14,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     public subscript(position: Int) -> Element {
         get { values[position] }
         _modify {
-            let elementID = orderedIDs[position]
+            let elementID = idIndex.ids[position]
             noteChange(elementID, at: position)
             yield &values[position]
             precondition(id(values[position]) == elementID, "IdentifiedArray: the element at \(position) was given another id")
@@ -25,10 +25,12 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     @inlinable
     public mutating func swapAt(_ i: Int, _ j: Int) {
         guard i != j else { return }
-        noteChange(orderedIDs[i], at: i)
-        noteChange(orderedIDs[j], at: j)
-        positions.exchange(orderedIDs[i], at: i, with: orderedIDs[j], at: j)
+        noteChange(idIndex.ids[i], at: i)
+        noteChange(idIndex.ids[j], at: j)
         values.swapAt(i, j)
-        orderedIDs.swapByMoving(i, j)
+        withIDs { ids, positions in
+            positions.exchange(ids[i], at: i, with: ids[j], at: j)
+            ids.swapByMoving(i, j)
+        }
     }
 }

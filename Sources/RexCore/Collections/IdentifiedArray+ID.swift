@@ -69,9 +69,11 @@ extension IdentifiedArray {
             _ = takeElement(at: position)
         }
         values.closeGap(at: position)
-        positions.remove(id, at: position, in: orderedIDs)
-        orderedIDs.remove(at: position)
-        renumber(after: position, removed: true)
+        withIDs { ids, positions in
+            positions.remove(id, at: position, in: ids)
+            ids.remove(at: position)
+            Self.renumber(after: position, removed: true, ids, &positions)
+        }
     }
 
     /// Inserts an element whose id is not there yet.
@@ -80,23 +82,25 @@ extension IdentifiedArray {
         precondition(self.id(element) == id, "IdentifiedArray: an element set for id \(id) has another id")
         noteChange(id, at: position)
         values.insert(element, at: position)
-        orderedIDs.insert(id, at: position)
-        renumber(after: position, removed: false)
-        positions.add(id, at: position, in: orderedIDs)
+        withIDs { ids, positions in
+            ids.insert(id, at: position)
+            Self.renumber(after: position, removed: false, ids, &positions)
+            positions.add(id, at: position, in: ids)
+        }
     }
 
     /// Moves the positions of the elements after `position` one place: back when the element
     /// at `position` was removed, on when one was inserted there (and is not in `positions` yet).
     /// In the order that never gives one position to two ids.
     @inlinable
-    mutating func renumber(after position: Int, removed: Bool) {
+    static func renumber(after position: Int, removed: Bool, _ ids: ContiguousArray<ID>, _ positions: inout PositionTable) {
         if removed {
-            for index in position..<orderedIDs.endIndex {
-                positions.move(orderedIDs[index], from: index + 1, to: index)
+            for index in position..<ids.endIndex {
+                positions.move(ids[index], from: index + 1, to: index)
             }
         } else {
-            for index in (position + 1..<orderedIDs.endIndex).reversed() {
-                positions.move(orderedIDs[index], from: index - 1, to: index)
+            for index in (position + 1..<ids.endIndex).reversed() {
+                positions.move(ids[index], from: index - 1, to: index)
             }
         }
     }
@@ -142,6 +146,6 @@ extension IdentifiedArray {
     /// Whether the element at `position` (zero or more), if there is one, has the given id.
     @inlinable
     func holds(_ id: ID, at position: Int) -> Bool {
-        position < orderedIDs.endIndex && orderedIDs[position] == id
+        position < idIndex.ids.endIndex && idIndex.ids[position] == id
     }
 }

@@ -40,12 +40,14 @@ extension IdentifiedArray {
     @inlinable
     @discardableResult
     public mutating func remove(at position: Int) -> Element {
-        let removedID = orderedIDs[position]
+        let removedID = idIndex.ids[position]
         noteChange(removedID, at: position)
-        positions.remove(removedID, at: position, in: orderedIDs)
         let element = values.remove(at: position)
-        orderedIDs.remove(at: position)
-        renumber(after: position, removed: true)
+        withIDs { ids, positions in
+            positions.remove(removedID, at: position, in: ids)
+            ids.remove(at: position)
+            Self.renumber(after: position, removed: true, ids, &positions)
+        }
         return element
     }
 

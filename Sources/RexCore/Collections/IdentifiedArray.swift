@@ -45,12 +45,10 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
     /// The elements, in order: in one buffer, or in chunks once the array is kept in copies.
     @usableFromInline
     var values: ElementStorage<Element>
-    /// The ids of `values`, in the same order.
+    /// The ids of `values`, in the same order, and the position of each (see ``IDIndex``).
+    /// Changed only through ``withIDs(_:)``.
     @usableFromInline
-    var orderedIDs: ContiguousArray<ID>
-    /// The position of each id in `values` (and `orderedIDs`).
-    @usableFromInline
-    var positions: PositionTable
+    var idIndex: IDIndex<ID>
     /// Which ids changed recently, for row projections; not part of the value (`==` ignores it).
     ///
     /// Unchecked, because a log is a `ManagedBuffer`, which the standard library marks as never
@@ -79,17 +77,18 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
         id = idReader
         let elements = ContiguousArray(uniqueElements)
         values = ElementStorage(elements)
-        orderedIDs = ContiguousArray(elements.lazy.map { idReader($0) })
-        positions = PositionTable(minimumCapacity: values.count)
-        log = ChangeLog.make()
-        lastChanged = 0
-        for (position, elementID) in orderedIDs.enumerated() {
+        let ids = ContiguousArray(elements.lazy.map { idReader($0) })
+        var positions = PositionTable(minimumCapacity: values.count)
+        for (position, elementID) in ids.enumerated() {
             precondition(
-                positions.position(of: elementID, in: orderedIDs) == nil,
+                positions.position(of: elementID, in: ids) == nil,
                 "IdentifiedArray(uniqueElements:): the id \(elementID) appears twice"
             )
-            positions.add(elementID, at: position, in: orderedIDs)
+            positions.add(elementID, at: position, in: ids)
         }
+        idIndex = IDIndex(ids: ids, positions: positions)
+        log = ChangeLog.make()
+        lastChanged = 0
     }
 
     /// Creates an empty identified array whose elements' ids are read through `id`.
@@ -101,13 +100,24 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
     /// The ids of the elements, in order.
     @inlinable
     public var ids: ContiguousArray<ID> {
-        orderedIDs
+        idIndex.ids
+    }
+
+    /// Calls `body` with the ids and their positions, to change them: the index copied first
+    /// when another copy of the array shares it.
+    @inlinable
+    mutating func withIDs<Result>(_ body: (inout ContiguousArray<ID>, inout PositionTable) throws -> Result) rethrows -> Result {
+        if !isKnownUniquelyReferenced(&idIndex) {
+            idIndex = idIndex.copy()
+        }
+        let index = idIndex
+        return try body(&index.ids, &index.positions)
     }
 
     /// Returns the position of the element with the given id, or `nil` when there is none.
     @inlinable
     public func index(id: ID) -> Int? {
-        positions.position(of: id, in: orderedIDs)
+        idIndex.position(of: id)
     }
 
     /// Returns whether an element has the given id.

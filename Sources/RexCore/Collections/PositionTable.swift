@@ -60,7 +60,18 @@ struct PositionTable: Sendable {
     /// - Complexity: O(1) on average.
     @inlinable
     func position<ID: Hashable>(of id: ID, in ids: ContiguousArray<ID>) -> Int? {
-        var slot = home(of: id)
+        position(of: id, hash: id.hashValue, in: ids)
+    }
+
+    /// The position of `id`, whose `hashValue` is `hash`, in `ids`, or `nil` when `id` is not
+    /// there: for a caller that reads the table and the ids from an object (``IDIndex``) after
+    /// hashing, so that no call the compiler cannot see through comes between the reads and
+    /// their use, which would make it retain both.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable
+    func position<ID: Hashable>(of id: ID, hash: Int, in ids: ContiguousArray<ID>) -> Int? {
+        var slot = hash & (slots.count - 1)
         while true {
             let position = Int(slots[slot])
             if position < 0 { return nil }

@@ -192,15 +192,16 @@ extension MiddlewareProtocol where StateType: Sendable {
                 return IO { _ in endDeparted(state(getState()), lifetimes) }
             }
             let elementState: GetState<StateType> = { find(state(getState()), key) ?? found }
-            let io = middleware.handle(action: action, from: dispatcher, state: elementState)
-                .map { outputAction(globalAction, key, $0) }
-            guard let lifetimes, let endDeparted else { return io }
-            if io.isPure {
+            let elementIO = middleware.handle(action: action, from: dispatcher, state: elementState)
+            if elementIO.isPure {
                 // Only the check after the turn, made here: one closure (W14: two allocations an
-                // edit fewer than through `run`).
-                guard !lifetimes.isEmpty else { return .pure() }
+                // edit fewer than through `run`), and no output mapped (the mapping closure, made
+                // before `map` looks at the IO, was one more allocation).
+                guard let lifetimes, let endDeparted, !lifetimes.isEmpty else { return .pure() }
                 return IO { _ in endDeparted(state(getState()), lifetimes) }
             }
+            let io = elementIO.map { outputAction(globalAction, key, $0) }
+            guard let lifetimes, let endDeparted else { return io }
             return lifetimes.run(
                 io,
                 for: key,
