@@ -106,6 +106,22 @@ struct ChunkNodeTests {
         #expect(ObjectIdentifier(other.uniqueChild(at: 0)) == address, "held by `other` alone: not copied")
     }
 
+    @Test("A child lent for a change is copied first when another node shares it, lent as it is when held once, and what the change does lands in the parent alone")
+    func withUniqueChild() {
+        let parent = ChunkNode<ChunkNode<Value>>.make(room: 2)
+        parent.append(Self.node(["a"]))
+        let first = parent[0]
+        let lent = parent.withUniqueChild(at: 0) { child in
+            child.append(Value("b"))
+            return ObjectIdentifier(child)
+        }
+        #expect(lent != ObjectIdentifier(first) && lent == ObjectIdentifier(parent[0]), "shared with `first`: copied, and the copy kept")
+        #expect(Self.names(first) == ["a"] && Self.names(parent[0]) == ["a", "b"])
+
+        let address = ObjectIdentifier(parent[0])
+        #expect(parent.withUniqueChild(at: 0) { ObjectIdentifier($0) } == address, "held by `parent` alone: not copied")
+    }
+
     @Test("Nodes are equal when they are one node or hold equal values in order")
     func equality() {
         let left = ChunkNode<Int>.make(room: 4)

@@ -112,7 +112,7 @@ struct ElementChunks<Element> {
     /// Calls `body` with the element at `position`, in place, and returns what it returns.
     @inlinable
     mutating func update<Result>(at position: Int, _ body: (inout Element) throws -> Result) rethrows -> Result {
-        try uniqueLeaf(containing: position).update(at: Self.offsetInLeaf(position), body)
+        try withUniqueLeaf(containing: position) { leaf in try leaf.update(at: Self.offsetInLeaf(position), body) }
     }
 
     /// The element at `position` of `chunks`: what an ``ElementChunksReader`` reads.
@@ -136,23 +136,41 @@ struct ElementChunks<Element> {
     ///   limbs where a kept copy shares them.
     @inlinable
     mutating func uniqueLeaf(containing position: Int) -> Leaf {
-        uniqueLimbs(room: limbs.count)
-            .uniqueChild(at: position >> Self.limbShift)
-            .uniqueChild(at: Self.index(of: position, below: Self.branchShift))
-            .uniqueChild(at: Self.index(of: position, below: Self.twigShift))
-            .uniqueChild(at: Self.index(of: position, below: Self.leafShift))
+        withUniqueLeaf(containing: position) { $0 }
+    }
+
+    /// Calls `body` with the leaf that holds `position`, copied first with the nodes above it
+    /// where a kept copy shares them, and returns what `body` returns. The path is walked
+    /// without retaining its nodes (see ``ChunkNode/withUniqueChild(at:_:)``).
+    @inlinable
+    mutating func withUniqueLeaf<Result>(containing position: Int, _ body: (inout Leaf) throws -> Result) rethrows -> Result {
+        makeLimbsUnique(room: limbs.count)
+        return try limbs.withUniqueChild(at: position >> Self.limbShift) { limb in
+            try limb.withUniqueChild(at: Self.index(of: position, below: Self.branchShift)) { branch in
+                try branch.withUniqueChild(at: Self.index(of: position, below: Self.twigShift)) { twig in
+                    try twig.withUniqueChild(at: Self.index(of: position, below: Self.leafShift), body)
+                }
+            }
+        }
     }
 
     /// The list of limbs, copied first where a kept copy shares it or it has no room for `room`
     /// limbs (then with room for twice as many).
     @inlinable
     mutating func uniqueLimbs(room: Int) -> ChunkNode<Limb> {
+        makeLimbsUnique(room: room)
+        return limbs
+    }
+
+    /// Copies the list of limbs where a kept copy shares it or it has no room for `room` limbs
+    /// (then with room for twice as many).
+    @inlinable
+    mutating func makeLimbsUnique(room: Int) {
         if limbs.room < room {
             limbs = limbs.copy(room: Swift.max(room, limbs.room * 2))
         } else if !isKnownUniquelyReferenced(&limbs) {
             limbs = limbs.copy(room: limbs.room)
         }
-        return limbs
     }
 
     /// Whether the element at `position` opens a node of the level `shift` below: the first
