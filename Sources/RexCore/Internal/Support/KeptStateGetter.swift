@@ -16,14 +16,25 @@
 package final class KeptStateGetter<State>: @unchecked Sendable {  // `stored` is written once, under `lock`, before `isKept` says so (release), and read only after `isKept` says so (acquire)
     private let lock = Lock()
     @exclusivity(unchecked) private var stored: GetState<State>?
-    private let isKept = AtomicWord(0)
+    @usableFromInline let isKept = AtomicWord(0)
 
     package init() {}
 
     /// Keeps `getter` unless one is kept already.
-    @usableFromInline @inline(__always)
+    ///
+    /// Inlinable, so that every turn after the first (the flag already set) costs its caller,
+    /// in another module, one load and a branch rather than a call (W2l and W2s: about 15
+    /// instructions a turn).
+    @inlinable
     package func keepIfNeeded(_ getter: @escaping GetState<State>) {
         guard isKept.loadAcquiring() == 0 else { return }
+        keepFirst(getter)
+    }
+
+    /// Keeps `getter` if no other thread kept one meanwhile: the first turn's part of
+    /// ``keepIfNeeded(_:)``.
+    @usableFromInline
+    package func keepFirst(_ getter: @escaping GetState<State>) {
         lock.withLock {
             // Two first turns of two stores may race here; the first one's getter is kept.
             if isKept.loadAcquiring() == 0 {
