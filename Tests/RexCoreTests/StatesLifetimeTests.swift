@@ -14,11 +14,13 @@ private struct GetterKeeper: MiddlewareProtocol {
 
 /// Runs `loop` over `states`, telling `started` when it has read its first element, and returns
 /// what it read once the sequence ends, or `nil` if it has not ended after `seconds` (the deadline
-/// only turns a hang into a failure; nothing waits for it when the loop ends).
+/// only turns a hang into a failure; nothing waits for it when the loop ends). A minute: in CI's
+/// run under the thread sanitizer, beside the suite's heaviest tests on two cores, these loops
+/// once waited past 10 seconds for a thread, and all three tests failed at once.
 private func collect<Element: Sendable>(
     _ states: AsyncStream<Element>,
     started: AsyncStream<Void>.Continuation,
-    orGiveUpAfter seconds: Int = 10
+    orGiveUpAfter seconds: Int = 60
 ) async -> [Element]? {
     let loop = Task {
         var seen: [Element] = []
