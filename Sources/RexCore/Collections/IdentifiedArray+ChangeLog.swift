@@ -179,7 +179,13 @@ final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>
     /// The slot of change `number`, which this log holds.
     @inlinable
     func slot(of number: UInt64) -> Int {
-        Int(truncatingIfNeeded: (number - start) % UInt64(Self.capacity))
+        Self.slot(of: number, start: start)
+    }
+
+    /// The slot of change `number` in a log whose changes start after `start`.
+    @inlinable
+    static func slot(of number: UInt64, start: UInt64) -> Int {
+        Int(truncatingIfNeeded: (number - start) % UInt64(capacity))
     }
 
     /// Change `number`, which this log holds.
@@ -214,7 +220,7 @@ final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>
         } else {
             log.withUnsafeMutablePointers { header, changes in
                 let count = header.pointee.count
-                changes[Int(truncatingIfNeeded: (count - header.pointee.start) % UInt64(Self.capacity))] = Change(id: id, position: position)
+                changes[Self.slot(of: count, start: header.pointee.start)] = Change(id: id, position: position)
                 header.pointee.count = count &+ 1
             }
         }

@@ -110,8 +110,7 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
         if !isKnownUniquelyReferenced(&idIndex) {
             idIndex = idIndex.copy()
         }
-        let index = idIndex
-        return try body(&index.ids, &index.positions)
+        return try body(&idIndex.ids, &idIndex.positions)
     }
 
     /// Returns the position of the element with the given id, or `nil` when there is none.
