@@ -14,21 +14,31 @@ fi
 swift build -c release --product rex-instructions >/dev/null
 binary=$(swift build -c release --show-bin-path)/rex-instructions
 
-count() {  # workload actions -> total instructions
+count() {  # workload actions threads -> total instructions (of the main thread alone with "main")
     # Deterministic hashing: with a per-process seed, a Set's or Dictionary's layout (and so the
     # probes of each lookup) differs between runs; W14's count moved by 15% between two runs.
-    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$2" 2>&1 \
-        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    if [ "$3" = main ]; then
+        local dir
+        dir=$(mktemp -d)
+        SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --separate-threads=yes \
+            --callgrind-out-file="$dir/out" "$binary" "$1" "$2" >/dev/null 2>&1
+        sed -n 's/^totals: \([0-9]*\).*/\1/p' "$dir/out-01"
+        rm -rf "$dir"
+    else
+        SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$2" 2>&1 \
+            | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    fi
 }
 
 failed=0
-# A line may give its own two run lengths (W13's turns cost a thousand times W1's).
-while read -r workload ceiling short long; do
+# A line may give its own two run lengths (W13's turns cost a thousand times W1's), and then
+# "main" to count the instructions of the thread that dispatches alone.
+while read -r workload ceiling short long threads; do
     case "$workload" in ''|'#'*) continue ;; esac
     short=${short:-20000}
     long=${long:-40000}
-    first=$(count "$workload" "$short")
-    second=$(count "$workload" "$long")
+    first=$(count "$workload" "$short" "${threads:-all}")
+    second=$(count "$workload" "$long" "${threads:-all}")
     perAction=$(( (second - first) / (long - short) ))
     if [ "$perAction" -le "$ceiling" ]; then
         echo "check-instructions: $workload $perAction instructions per action (ceiling $ceiling)"

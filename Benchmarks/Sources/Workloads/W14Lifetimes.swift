@@ -41,6 +41,9 @@ public final class LifetimesWorkload {
     let store: ReduxStoreBase<Action, State>
     let effects: EffectMiddleware<RowAction, RowAction, Row, Void>
     let rowCount: Int
+    /// Signalled by each effect once it has started, and once it has ended.
+    let started: DispatchSemaphore
+    let ended: DispatchSemaphore
     var next = 0
     var edits: [Int]
 
@@ -51,11 +54,15 @@ public final class LifetimesWorkload {
         // Each effect says when it has started, so that the setup's tasks have all run before
         // the measured actions (otherwise their start, on other threads, is counted in them).
         let started = DispatchSemaphore(value: 0)
+        let ended = DispatchSemaphore(value: 0)
+        self.started = started
+        self.ended = ended
         effects = EffectMiddleware<RowAction, RowAction, Row, Void>.onAction { action, _, _ in
             guard case .watch = action else { return .doNothing }
             return .run { _ in
                 started.signal()
                 try? await Task.sleep(for: .seconds(86_400))
+                ended.signal()
             }
         }
         let reducer = Self.rowReducer.liftToCollection(action: \Action.row, stateCollection: \State.rows)
@@ -96,13 +103,18 @@ public final class LifetimesWorkload {
     }
 
     /// Removes the last row (which cancels its effect), adds it back and starts its effect again,
-    /// `cycles` times: three actions a cycle.
-    public func replaceLastRow(cycles: Int) {
+    /// `cycles` times: three actions a cycle. When `waitingForEffects`, each cycle waits for the
+    /// cancelled effect to end and the new one to start, so that every cycle's tasks do the same
+    /// work whatever the threads' timing (for counting instructions; a timing would count the
+    /// hops between threads).
+    public func replaceLastRow(cycles: Int, waitingForEffects: Bool) {
         let last = rowCount - 1
         for _ in 0..<cycles {
             store.dispatch(.remove(last))
+            if waitingForEffects { ended.wait() }
             store.dispatch(.add(last))
             store.dispatch(.row(ElementIDAction(id: last, action: .watch)))
+            if waitingForEffects { started.wait() }
         }
         edits[last] = 0
         check(store.state.rows.count == rowCount, "W14", "\(store.state.rows.count) rows, not \(rowCount)")
