@@ -1,28 +1,34 @@
-/// The steps of one side of an undo history, oldest first: an array that also drops its oldest
-/// in O(1) (amortized), so that a history at its limit, which drops a step on every new one,
-/// does not move every step it keeps each time.
+/// The steps of one side of an undo history, oldest first, in a ring: it adds its newest and
+/// drops its oldest in O(1), so that a history at its limit, which drops a step on every new one,
+/// never moves the steps it keeps. (An array whose dropped slots were compacted once half of them
+/// were dropped moved its steps now and then, and cost W15u, a step per action with 1,000 kept,
+/// 6,993 instructions an action against 6,871 for the ring.)
 ///
-/// Invariant: `slots[..<dropped]` are `nil` (steps dropped, their parts released) and
-/// `slots[dropped...]` are the steps, none `nil`; `dropped < slots.count`, or both are 0. Dropping
-/// compacts the slots once half of them are dropped, so they stay within about twice the steps.
+/// Invariant: `slots.count` is 0 or a power of two, at least `count`; the `count` slots from
+/// `head` on (wrapping round at the end) hold the steps, oldest first, none `nil`, and the other
+/// slots are `nil` (their steps dropped, their parts released); `head < slots.count`, or both
+/// are 0.
 @usableFromInline
 struct UndoStepList<Part: Sendable>: Sendable {
     @usableFromInline var slots: ContiguousArray<UndoStep<Part>?> = []
-    @usableFromInline var dropped = 0
+    /// The slot of the oldest step.
+    @usableFromInline var head = 0
+    /// The number of steps.
+    @usableFromInline private(set) var count = 0
 
     @inlinable
     init() {}
 
-    /// The number of steps.
+    /// The slot of the step at `offset` from the oldest.
     @inlinable
-    var count: Int {
-        slots.count - dropped
+    func slot(_ offset: Int) -> Int {
+        (head + offset) & (slots.count - 1)
     }
 
     /// The newest step.
     @inlinable
     var last: UndoStep<Part>? {
-        count == 0 ? nil : slots[slots.count - 1]
+        count == 0 ? nil : slots[slot(count - 1)]
     }
 
     /// The steps, oldest first.
@@ -30,57 +36,70 @@ struct UndoStepList<Part: Sendable>: Sendable {
     /// - Complexity: O(*n*).
     @inlinable
     var steps: [UndoStep<Part>] {
-        slots[dropped...].map { $0! }
+        (0..<count).map { slots[slot($0)]! }
     }
 
     /// Adds `step` as the newest; taken, not copied (a copy retains what its part holds).
+    ///
+    /// - Complexity: O(1), but O(*n*) when the ring is full and moves into one twice as large.
     @inlinable
     mutating func append(_ step: consuming UndoStep<Part>) {
-        slots.append(step)
+        if count == slots.count {
+            grow()
+        }
+        slots[slot(count)] = step
+        count += 1
         checkInvariant()
+    }
+
+    /// Moves the steps, oldest first, into a ring twice as large (of one slot, when empty).
+    @inlinable
+    mutating func grow() {
+        var larger = ContiguousArray<UndoStep<Part>?>(repeating: nil, count: Swift.max(1, slots.count * 2))
+        for offset in 0..<count {
+            larger[offset] = slots[slot(offset)].take()
+        }
+        slots = larger
+        head = 0
     }
 
     /// Removes the newest step and returns it.
     @inlinable
     mutating func removeLast() -> UndoStep<Part>? {
         guard count > 0 else { return nil }
-        let step = slots.removeLast()
-        if count == 0 {
-            removeAll()
-        }
+        let step = slots[slot(count - 1)].take()
+        count -= 1
         checkInvariant()
         return step
     }
 
     /// Removes the oldest step.
-    ///
-    /// - Complexity: O(1) amortized: the slots are compacted when half of them are dropped.
     @inlinable
     mutating func removeFirst() {
         guard count > 0 else { return }
-        slots[dropped] = nil
-        dropped += 1
-        if dropped > slots.count / 2 {
-            slots.removeFirst(dropped)
-            dropped = 0
-        }
+        slots[head] = nil
+        head = slot(1)
+        count -= 1
         checkInvariant()
     }
 
     @inlinable
     mutating func removeAll() {
+        guard count > 0 || !slots.isEmpty else { return }
         slots.removeAll()
-        dropped = 0
+        head = 0
+        count = 0
     }
 
     /// Stops a debug build whose list broke its invariant; checks the whole list (O(*n*)) only
     /// when `whole` is true, as tests ask.
     @inlinable
     func checkInvariant(whole: Bool = false) {
-        assert(dropped >= 0 && (dropped < slots.count || (dropped == 0 && slots.isEmpty)), "UndoStepList: \(dropped) dropped of \(slots.count) slots")
-        assert(count == 0 || slots[slots.count - 1] != nil, "UndoStepList: the newest step is missing")
+        assert(slots.count & (slots.count - 1) == 0 && count <= slots.count, "UndoStepList: \(count) steps in \(slots.count) slots")
+        assert(head < slots.count || (head == 0 && slots.isEmpty), "UndoStepList: the oldest step at \(head) of \(slots.count) slots")
+        assert(count == 0 || slots[slot(count - 1)] != nil, "UndoStepList: the newest step is missing")
         if whole {
-            assert(slots[..<dropped].allSatisfy { $0 == nil } && slots[dropped...].allSatisfy { $0 != nil }, "UndoStepList: slots out of place")
+            assert(slots.indices.allSatisfy { index in (slots[index] != nil) == ((index - head) & (slots.count - 1) < count) }, "UndoStepList: slots out of place")
         }
     }
 }
@@ -88,7 +107,7 @@ struct UndoStepList<Part: Sendable>: Sendable {
 extension UndoStepList: Equatable where Part: Equatable {
     @usableFromInline
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.count == rhs.count && zip(lhs.slots[lhs.dropped...], rhs.slots[rhs.dropped...]).allSatisfy { $0 == $1 }
+        lhs.count == rhs.count && (0..<lhs.count).allSatisfy { lhs.slots[lhs.slot($0)] == rhs.slots[rhs.slot($0)] }
     }
 }
 

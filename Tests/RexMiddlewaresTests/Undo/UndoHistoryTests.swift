@@ -1,6 +1,7 @@
 import Foundation
 import RexCore
 import RexMiddlewares
+import RexTestSupport
 import Testing
 
 @Suite("Undo and redo")
@@ -105,6 +106,44 @@ struct UndoHistoryTests {
         }
         #expect(state.document.items == (0..<47).map { "\($0)" })
         #expect(state.history.redoSteps.map(\.name) == ["Add 49", "Add 48", "Add 47"])
+    }
+
+    @Test("Random adds, undos and redos at small limits keep the steps a model keeps, oldest first, through an encoding too", arguments: 1...5)
+    func randomAgainstModel(limit: Int) throws {
+        // The steps live in a ring that wraps round, grows while wrapped, and gives up its newest
+        // across the wrap; a model of plain arrays says what each side holds.
+        var random = SplitMix64(seed: UInt64(limit) * 7_919)
+        let reducer = Domain.reducer(limit: limit)
+        var state = Domain.State(history: UndoHistory(limit: limit))
+        var undoModel: [[String]] = []  // the items before each step, oldest first
+        var redoModel: [[String]] = []  // the items after each undone step, newest undone last
+        for turn in 0..<400 {
+            switch random.next() % 5 {
+            case 0, 1, 2:
+                undoModel.append(state.document.items)
+                if undoModel.count > limit { undoModel.removeFirst() }
+                redoModel.removeAll()
+                reducer.reduce(.add("\(turn)"), &state)
+            case 3:
+                if let before = undoModel.popLast() {
+                    redoModel.append(state.document.items)
+                    #expect(before == Array(state.document.items.dropLast()))
+                }
+                reducer.reduce(.history(.undo), &state)
+            default:
+                if let after = redoModel.popLast() {
+                    undoModel.append(state.document.items)
+                    #expect(after.dropLast() == state.document.items[...])
+                }
+                reducer.reduce(.history(.redo), &state)
+            }
+            #expect(state.history.undoSteps.map(\.part.items) == undoModel)
+            #expect(state.history.redoSteps.map(\.part.items) == redoModel)
+            if turn % 50 == 49 {
+                let decoded = try JSONDecoder().decode(UndoHistory<Domain.Document>.self, from: JSONEncoder().encode(state.history))
+                #expect(decoded == state.history)
+            }
+        }
     }
 
     @Test("Clearing forgets every step and leaves the part as it is")
