@@ -85,7 +85,7 @@ struct UndoStepList<Part: Sendable>: Sendable {
 
     @inlinable
     mutating func removeAll() {
-        guard count > 0 || !slots.isEmpty else { return }
+        guard !slots.isEmpty else { return }
         slots.removeAll()
         head = 0
         count = 0
