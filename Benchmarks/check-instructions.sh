@@ -17,17 +17,13 @@ binary=$(swift build -c release --show-bin-path)/rex-instructions
 count() {  # workload actions threads -> total instructions (of the main thread alone with "main")
     # Deterministic hashing: with a per-process seed, a Set's or Dictionary's layout (and so the
     # probes of each lookup) differs between runs; W14's count moved by 15% between two runs.
-    if [ "$3" = main ]; then
-        local dir
-        dir=$(mktemp -d)
-        SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --separate-threads=yes \
-            --callgrind-out-file="$dir/out" "$binary" "$1" "$2" >/dev/null 2>&1
-        sed -n 's/^totals: \([0-9]*\).*/\1/p' "$dir/out-01"
-        rm -rf "$dir"
-    else
-        SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$2" 2>&1 \
-            | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-    fi
+    local dir separate=no file=out
+    [ "$3" = main ] && separate=yes && file=out-01
+    dir=$(mktemp -d)
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --separate-threads="$separate" \
+        --callgrind-out-file="$dir/out" "$binary" "$1" "$2" >/dev/null 2>&1
+    sed -n 's/^totals: \([0-9]*\).*/\1/p' "$dir/$file"
+    rm -rf "$dir"
 }
 
 failed=0
