@@ -87,7 +87,7 @@ struct ChunkNodeReviewTests {
             let item = Item(id: idRange + random(1 << 30), title: "appended \(step)", token: Token(census))
             if items.append(item).inserted { model.append(item) }
         case 2:
-            // Mostly at the end, where leaves, twigs, branches and limbs close; elsewhere now and then.
+            // Mostly at the end, where leaves and nodes close; elsewhere now and then.
             guard let last = model.last else { return }
             let victim = random(6) == 0 ? anyID : last.id
             let removed = items.remove(id: victim)
@@ -205,8 +205,9 @@ struct ChunkNodeReviewTests {
     /// what diverged, if anything did.
     static func runModel(seed: UInt64, census: Census) -> String? {
         var generator = SplitMix64(seed: seed)
-        // Across a limb's end (the second's, at 8,192 elements), so that appends and removals at
-        // the end open and close leaves, twigs, branches and limbs, and the list of limbs grows.
+        // Across a node's end (the root's second child ends at 8,192 elements), so that appends and
+        // removals at the end open and close leaves and nodes (a level gained and lost at the top
+        // is `ElementChunksTests`', at 32,768 elements: here, every step would copy that many).
         let idRange = 8_300
         var items = items(0..<8_186, census: census)
         var model = Array(items)
@@ -279,7 +280,7 @@ struct ChunkNodeReviewTests {
         #expect(census.count == 0)
     }
 
-    @Test("Copies read and changed on other threads while the live array grows past a limb, shrinks and changes keep their contents (run under TSan)")
+    @Test("Copies read and changed on other threads while the live array grows past a node, shrinks and changes keep their contents (run under TSan)")
     func copiesOnOtherThreads() async throws {
         // On threads of their own, not the tasks' (two on a two-core machine): minutes of work
         // under the thread sanitizer there left other tests' tasks waiting past their deadlines.
@@ -299,7 +300,7 @@ struct ChunkNodeReviewTests {
             for index in 0..<240 {
                 Self.step(index, &items, &model, &generator, census: census, idRange: idRange)
                 if index < 60 {
-                    // Across the first limb's end: the list of limbs grows while copies share it.
+                    // Across the root's second child's end: a child opens while copies share it.
                     let item = Item(id: -1 - index, title: "grown", token: Token(census))
                     items.append(item)
                     model.append(item)

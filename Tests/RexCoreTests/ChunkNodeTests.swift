@@ -90,36 +90,57 @@ struct ChunkNodeTests {
         #expect(Self.names(original) == ["a", "b"] && Self.names(copy) == ["x", "b", "c"])
     }
 
+    /// An index node holding one node of `names`.
+    static func parent(of names: [String]) -> ChunkNode<AnyObject> {
+        let parent = ChunkNode<AnyObject>.make(room: 2)
+        parent.append(Self.node(names))
+        return parent
+    }
+
     @Test("A child another node shares is copied before it is handed out for a change; a child held once is handed out as it is")
     func uniqueChild() {
-        let parent = ChunkNode<ChunkNode<Value>>.make(room: 2)
-        parent.append(Self.node(["a"]))
-        let first = parent[0]
-        let shared = parent.uniqueChild(at: 0)
+        let parent = Self.parent(of: ["a"])
+        let first = parent.child(at: 0, as: ChunkNode<Value>.self)
+        let shared = parent.uniqueChild(at: 0, as: ChunkNode<Value>.self)
         #expect(shared !== first && Self.names(shared) == ["a"], "shared with `first`: copied")
         shared.append(Value("b"))
-        #expect(Self.names(first) == ["a"] && Self.names(parent[0]) == ["a", "b"])
+        #expect(Self.names(first) == ["a"] && Self.names(parent.child(at: 0, as: ChunkNode<Value>.self)) == ["a", "b"])
 
-        let other = ChunkNode<ChunkNode<Value>>.make(room: 2)
-        other.append(Self.node(["c"]))
+        let other = Self.parent(of: ["c"])
         let address = ObjectIdentifier(other[0])
-        #expect(ObjectIdentifier(other.uniqueChild(at: 0)) == address, "held by `other` alone: not copied")
+        #expect(ObjectIdentifier(other.uniqueChild(at: 0, as: ChunkNode<Value>.self)) == address, "held by `other` alone: not copied")
     }
 
     @Test("A child lent for a change is copied first when another node shares it, lent as it is when held once, and what the change does lands in the parent alone")
     func withUniqueChild() {
-        let parent = ChunkNode<ChunkNode<Value>>.make(room: 2)
-        parent.append(Self.node(["a"]))
-        let first = parent[0]
-        let lent = parent.withUniqueChild(at: 0) { child in
+        let parent = Self.parent(of: ["a"])
+        let first = parent.child(at: 0, as: ChunkNode<Value>.self)
+        let lent = parent.withUniqueChild(at: 0, as: ChunkNode<Value>.self) { child in
             child.append(Value("b"))
             return ObjectIdentifier(child)
         }
         #expect(lent != ObjectIdentifier(first) && lent == ObjectIdentifier(parent[0]), "shared with `first`: copied, and the copy kept")
-        #expect(Self.names(first) == ["a"] && Self.names(parent[0]) == ["a", "b"])
+        #expect(Self.names(first) == ["a"] && Self.names(parent.child(at: 0, as: ChunkNode<Value>.self)) == ["a", "b"])
 
         let address = ObjectIdentifier(parent[0])
-        #expect(parent.withUniqueChild(at: 0) { ObjectIdentifier($0) } == address, "held by `parent` alone: not copied")
+        #expect(parent.withUniqueChild(at: 0, as: ChunkNode<Value>.self) { ObjectIdentifier($0) } == address, "held by `parent` alone: not copied")
+    }
+
+    @Test("A child lent for a change that ends with an error is back in its slot, held once, with what the change did")
+    func withUniqueChildThrowing() {
+        let parent = Self.parent(of: ["a"])
+        weak var lent: ChunkNode<Value>?
+        #expect(throws: Stop.self) {
+            try parent.withUniqueChild(at: 0, as: ChunkNode<Value>.self) { child in
+                lent = child
+                child.append(Value("b"))
+                throw Stop()
+            }
+        }
+        #expect(lent != nil && lent === parent[0], "the lent child is back in its slot: the parent holds it")
+        #expect(Self.names(parent.child(at: 0, as: ChunkNode<Value>.self)) == ["a", "b"])
+        let address = ObjectIdentifier(parent[0])
+        #expect(parent.withUniqueChild(at: 0, as: ChunkNode<Value>.self) { ObjectIdentifier($0) } == address, "held by the parent alone: not copied")
     }
 
     @Test("Nodes are equal when they are one node or hold equal values in order")
@@ -147,5 +168,23 @@ struct ChunkNodeTests {
             #expect(first != nil && second != nil)
         }
         #expect(first == nil && second == nil)
+    }
+
+    @Test("An index node let go of lets go of its children, which let go of their values")
+    func indexNodeDeinitReleasesChildren() {
+        weak var child: ChunkNode<Value>?
+        weak var value: Value?
+        weak var grandchild: ChunkNode<AnyObject>?
+        do {
+            let root = ChunkNode<AnyObject>.make(room: 2)
+            let level = Self.parent(of: ["a", "b"])
+            root.append(level)
+            root.append(Self.parent(of: ["c"]))
+            grandchild = level
+            child = level.child(at: 0, as: ChunkNode<Value>.self)
+            value = child?[1]
+            #expect(grandchild != nil && child != nil && value != nil)
+        }
+        #expect(grandchild == nil && child == nil && value == nil)
     }
 }

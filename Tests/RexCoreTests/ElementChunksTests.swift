@@ -1,51 +1,142 @@
 @testable import RexCore
+import RexTestSupport
 import Testing
 
 /// The chunks inside `IdentifiedArray` once it is kept in copies: each path of growing and
-/// shrinking (a leaf, a twig, a branch and a limb opened and closed), the elements taken out and put back
-/// inside a leaf, and the gap closed after a removal.
+/// shrinking (a leaf and a node of each level opened and closed, a level added at the top and
+/// taken away), the elements taken out and put back inside a leaf, and the gap closed after a
+/// removal.
 @Suite("ElementChunks")
 struct ElementChunksTests {
-    /// How many elements a leaf, a twig, a branch and a limb hold.
-    static let leaf = 1 << ElementChunks<Int>.leafShift
-    static let twig = 1 << ElementChunks<Int>.twigShift
-    static let branch = 1 << ElementChunks<Int>.branchShift
-    static let limb = 1 << ElementChunks<Int>.limbShift
+    typealias Chunks = ElementChunks<Int>
 
-    /// The counts around each level's boundary: one short of a full leaf, twig, branch and limb,
-    /// full, and one more.
-    static let boundaries = [leaf, twig, branch, limb].flatMap { [$0 - 1, $0, $0 + 1] }
+    /// How many elements a leaf holds.
+    static let leaf = 1 << Chunks.leafShift
+    /// How many elements a full node of level 1, 2, 3 and 4 holds: the last, a full tree of the
+    /// fewest levels.
+    static let full = (1...4).map { Chunks.capacity(height: $0) }
 
-    @Test("Appending and removing the last element opens and closes leaves, twigs, branches and limbs, keeping the order")
+    /// The counts around each level's boundary: one short of a full leaf and of a full node of
+    /// each level, full, and one more.
+    static let boundaries = ([leaf] + full).flatMap { [$0 - 1, $0, $0 + 1] }
+
+    /// The node at the end of each level, from the root down, and the last leaf.
+    static func lastPath(_ chunks: Chunks) -> (nodes: [Chunks.IndexNode], leaf: Chunks.Leaf) {
+        var nodes = [chunks.root]
+        for _ in 1..<chunks.height {
+            nodes.append(nodes.last!.child(at: nodes.last!.count - 1, as: Chunks.IndexNode.self))
+        }
+        return (nodes, nodes.last!.child(at: nodes.last!.count - 1, as: Chunks.Leaf.self))
+    }
+
+    @Test("Appending and removing the last element opens and closes leaves and nodes, adds and takes away levels at the top, keeping the order")
     func growAndShrink() {
-        let (leaf, limb, fanOut) = (Self.leaf, Self.limb, ElementChunks<Int>.fanOut)
-        var chunks = ElementChunks<Int>([])
-        for value in 0...(2 * limb) {
+        let (leaf, fanOut, four) = (Self.leaf, Chunks.fanOut, Self.full[3])
+        var chunks = Chunks([])
+        #expect(chunks.height == Chunks.minimumHeight && chunks.root.isEmpty)
+        for value in 0...four {
             chunks.append(value)
             if Self.boundaries.contains(value + 1) {
                 chunks.checkInvariants()
             }
         }
         chunks.checkInvariants()
-        #expect(chunks.limbs.count == 3 && chunks.limbs[2].count == 1 && chunks.limbs[2][0].count == 1)
-        #expect(chunks.limbs[2][0][0].count == 1 && chunks.limbs[2][0][0][0].count == 1)
-        #expect((0...(2 * limb)).allSatisfy { chunks[$0] == $0 })
+        // 32,769 elements: a level more than 32,768 take, its root with two children, the second
+        // holding one element at the end of one node a level.
+        #expect(chunks.height == 5 && chunks.root.count == 2)
+        let grown = Self.lastPath(chunks)
+        #expect(grown.nodes.dropFirst().allSatisfy { $0.count == 1 } && grown.leaf.count == 1)
+        #expect((0...four).allSatisfy { chunks[$0] == $0 })
         var copy = chunks
-        while copy.count > limb {
+        copy.removeLast()
+        copy.checkInvariants()
+        #expect(copy.height == 4 && copy.root.count == fanOut, "back to 32,768 elements: the level added is taken away")
+        #expect(copy.removeLast() == four - 1)
+        copy.checkInvariants()
+        let shrunk = Self.lastPath(copy)
+        #expect(shrunk.nodes.allSatisfy { $0.count == fanOut } && shrunk.leaf.count == leaf - 1)
+        #expect(chunks.count == four + 1 && chunks[four] == four, "the copy's removals left the original alone")
+        while copy.count > 0 {
             copy.removeLast()
+            if Self.boundaries.contains(copy.count) {
+                copy.checkInvariants()
+            }
         }
         copy.checkInvariants()
-        #expect(copy.limbs.count == 1 && copy.limbs[0].count == fanOut)
-        #expect(copy.removeLast() == limb - 1)
-        copy.checkInvariants()
-        let lastLimb = copy.limbs[0]
-        let last = fanOut - 1
-        #expect(lastLimb.count == fanOut && lastLimb[last].count == fanOut && lastLimb[last][last].count == fanOut && lastLimb[last][last][last].count == leaf - 1)
-        #expect(chunks.count == 2 * limb + 1 && chunks[2 * limb] == 2 * limb, "the copy's removals left the original alone")
-        while !copy.isEmptyChunks {
-            copy.removeLast()
+        #expect(copy.height == Chunks.minimumHeight && copy.root.isEmpty)
+    }
+
+    @Test("Two chunks of one history, of different heights, differ only where one changed and where the taller goes on")
+    func positionsThatMayDifferAcrossHeights() {
+        let four = Self.full[3]
+        let short = Chunks(0..<four)
+        var tall = short
+        tall.append(four)
+        tall.append(four + 1)
+        tall[10] = -1
+        #expect(short.height == 4 && tall.height == 5)
+        for (mine, theirs) in [(tall, short), (short, tall)] {
+            var ranges: [Range<Int>] = []
+            mine.appendPositionsThatMayDiffer(from: theirs, into: &ranges)
+            #expect(ranges == [8..<16, four..<(four + 2)])
         }
-        #expect(copy.limbs.isEmpty)
+        #expect((0..<four).allSatisfy { short[$0] == $0 }, "the grown copy left the kept one alone")
+        var same: [Range<Int>] = []
+        tall.appendPositionsThatMayDiffer(from: tall, into: &same)
+        #expect(same.isEmpty)
+    }
+
+    /// The elements of `chunks`, in order.
+    static func elements(_ chunks: Chunks) -> [Int] {
+        var elements: [Int] = []
+        elements.reserveCapacity(chunks.count)
+        chunks.forEach { elements.append($0) }
+        return elements
+    }
+
+    @Test("Against an array as a model, appends, removals at the end and changes across a full tree's end, copies kept and let go: every copy keeps its contents, == agrees, the tree keeps its shape")
+    func randomAcrossALevel() {
+        let four = Self.full[3]
+        for seed in [1, UInt64.random(in: 0...UInt64.max)] {
+            var generator = SplitMix64(seed: seed)
+            var chunks = Chunks(0..<(four - 100))
+            var model = Array(0..<(four - 100))
+            var kept: [(copy: Chunks, contents: [Int])] = []
+            var heights: Set<Int> = []
+            for step in 0..<400 {
+                // Growing for the first half, shrinking for the second: across 32,768 both ways.
+                let growing = step < 200
+                let roll = Int(generator.next() % 10)
+                let times = 1 + Int(generator.next() % 8)
+                if roll < (growing ? 6 : 2) {
+                    for _ in 0..<times {
+                        chunks.append(step)
+                        model.append(step)
+                    }
+                } else if roll < 8 {
+                    for _ in 0..<min(times, model.count) {
+                        #expect(chunks.removeLast() == model.removeLast())
+                    }
+                } else if !model.isEmpty {
+                    let position = Int(generator.next() % UInt64(model.count))
+                    chunks[position] = -step
+                    model[position] = -step
+                }
+                heights.insert(chunks.height)
+                if generator.next() % 4 == 0 {
+                    kept.append((chunks, model))
+                }
+                if kept.count > 6 {
+                    let released = kept.removeFirst()
+                    #expect(Self.elements(released.copy) == released.contents, "a kept copy changed by step \(step), seed \(seed)")
+                    #expect((released.copy == chunks) == (released.contents == model), "== disagrees at step \(step), seed \(seed)")
+                }
+            }
+            chunks.checkInvariants()
+            #expect(Self.elements(chunks) == model, "seed \(seed)")
+            #expect(kept.allSatisfy { Self.elements($0.copy) == $0.contents }, "seed \(seed)")
+            #expect(heights == [4, 5], "the tree gained a level and lost it: \(heights), seed \(seed)")
+        }
     }
 
     @Test("Built from a collection, the chunks hold its elements in order, for every count around the boundaries")
@@ -105,8 +196,4 @@ struct ElementChunksTests {
         #expect(left != copy && left != right)
         #expect(ElementStorage(ContiguousArray(0..<10)) == { var chunked = ElementStorage(ContiguousArray(0..<10)); chunked.shareInChunks(); return chunked }())
     }
-}
-
-extension ElementChunks {
-    var isEmptyChunks: Bool { count == 0 }
 }

@@ -15,7 +15,9 @@ struct IdentifiedArrayHistoryTests {
     /// The address of each leaf's elements, in order.
     static func leafAddresses(_ rows: IdentifiedArrayOf<Row>) -> [UnsafeRawPointer?] {
         guard let chunks = rows.values.chunks else { return [] }
-        return chunks.limbs.flatMap { $0.flatMap { $0.flatMap { $0.map { leaf in leaf.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } } } } }
+        var addresses: [UnsafeRawPointer?] = []
+        chunks.forEachLeaf { leaf in addresses.append(leaf.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }) }
+        return addresses
     }
 
     @Test("A change while a copy is kept copies the one chunk it touches; the others stay shared")
@@ -58,7 +60,7 @@ struct IdentifiedArrayHistoryTests {
     static func runModelWithKeptCopies(seed: UInt64) -> String? {
         var generator = SplitMix64(seed: seed)
         // Across a limb's end (the second's, at 8,192 elements), so that appends and
-        // removals at the end open and close leaves, twigs, branches and limbs.
+        // removals at the end open and close leaves and nodes, and add and take away levels.
         let idRange = 8_300
         var rows = Self.rows(8_190)
         var model = Array(rows)

@@ -11,15 +11,18 @@
 /// bytes a node, and is not done.)
 ///
 /// A node is changed only by the chunks value that holds it, and every node above it, alone:
-/// changes go from the top down (`ElementChunks.uniqueLimbs(room:)`, then ``uniqueChild(at:)``
+/// changes go from the top down (`ElementChunks.makeRootUnique()`, then ``withUniqueChild(at:as:_:)``
 /// at each level, which copies a child anything else holds before handing it out). A node others
 /// may share is only read.
 ///
 /// Invariant (`0 <= count <= room` checked in debug builds after each change): the first `count`
 /// values are initialized and the others are not, but for the slot at `index` while a `_modify`
-/// access through ``subscript(_:)`` is under way (its value is moved out for the access and
-/// back in after it). Every index handed in is checked
+/// access through ``subscript(_:)`` or a call of ``withUniqueChild(at:as:_:)`` is under way (its
+/// value is moved out for the access and back in after it). Every index handed in is checked
 /// against `count`, in every build: an index past it would read memory that holds no value.
+///
+/// An index node (`Value` is `AnyObject`) holds nodes of one type, the level below's; each child
+/// is read as that type by an `unsafeDowncast`, which debug builds check.
 @usableFromInline
 final class ChunkNode<Value>: ManagedBuffer<ChunkNodeHeader, Value> {
     /// An empty node with room for `room` values.
@@ -30,8 +33,22 @@ final class ChunkNode<Value>: ManagedBuffer<ChunkNodeHeader, Value> {
     }
 
     deinit {
-        _ = withUnsafeMutablePointers { header, values in
-            values.deinitialize(count: header.pointee.count)
+        withUnsafeMutablePointers { header, values in
+            let count = header.pointee.count
+            // An index node's children (`Value` is `AnyObject`) are released by code compiled
+            // for class references; other values go through their type's value witnesses, as
+            // this `deinit` is compiled once for any `Value` (an index node's free took about
+            // 140 instructions that way, W15's turn frees four).
+            if Value.self == AnyObject.self {
+                // One move a child (`deinitialize(count:)` would call the runtime's array
+                // destroyer, which looks up how to destroy a value for each).
+                let children = UnsafeMutableRawPointer(values).assumingMemoryBound(to: AnyObject.self)
+                for index in 0..<count {
+                    _ = (children + index).move()
+                }
+            } else {
+                values.deinitialize(count: count)
+            }
         }
     }
 
@@ -97,29 +114,42 @@ final class ChunkNode<Value>: ManagedBuffer<ChunkNodeHeader, Value> {
         return try withUnsafeMutablePointerToElements { try body(&$0[index]) }
     }
 
-    /// The child node at `index`, copied first (the copy taking its place) when anything else
-    /// holds it, so that the caller, which holds this node alone, may change it.
+    /// The child at `index` of an index node, read as the node it is: a node of the level below
+    /// (`ChunkNode<AnyObject>`) or a leaf (`ChunkNode<Element>`). Checked in debug builds.
     @inlinable
-    func uniqueChild<Child>(at index: Int) -> ChunkNode<Child> where Value == ChunkNode<Child> {
-        withUniqueChild(at: index) { $0 }
+    func child<ChildValue>(at index: Int, as type: ChunkNode<ChildValue>.Type) -> ChunkNode<ChildValue> where Value == AnyObject {
+        unsafeDowncast(self[index], to: type)
     }
 
-    /// Calls `body` with the child node at `index`, copied first (the copy taking its place) when
-    /// anything else holds it, so that `body`, called for a node the caller holds alone, may
-    /// change it; returns what `body` returns.
-    ///
-    /// The child is lent where it lies (`inout`, which `body` must not assign): a path walked
-    /// through these calls retains no node on the way down, where a child returned by
-    /// ``uniqueChild(at:)`` is retained for the caller, and released after (W15: a retain and a
-    /// release a level, four levels a change, for about 15 ns each pair).
+    /// The child at `index` of an index node, read as the node it is, copied first (the copy
+    /// taking its place) when anything else holds it, so that the caller, which holds this node
+    /// alone, may change it.
     @inlinable
-    func withUniqueChild<Child, Result>(at index: Int, _ body: (inout ChunkNode<Child>) throws -> Result) rethrows -> Result where Value == ChunkNode<Child> {
+    func uniqueChild<ChildValue>(at index: Int, as type: ChunkNode<ChildValue>.Type) -> ChunkNode<ChildValue> where Value == AnyObject {
+        withUniqueChild(at: index, as: type) { $0 }
+    }
+
+    /// Calls `body` with the child at `index` of an index node, read as the node it is and
+    /// copied first (the copy taking its place) when anything else holds it, so that `body`,
+    /// called for a node the caller holds alone, may change it; returns what `body` returns.
+    ///
+    /// The child is moved out of its slot for the call and back in after it, even when `body`
+    /// throws: a path walked through these calls retains no node on the way down, where a child
+    /// returned by ``uniqueChild(at:as:)`` is retained for the caller, and released after (W15:
+    /// a retain and a release a level, four levels a change, for about 15 ns each pair). `body`
+    /// must not assign the node it is lent.
+    @inlinable
+    func withUniqueChild<ChildValue, Result>(at index: Int, as type: ChunkNode<ChildValue>.Type, _ body: (inout ChunkNode<ChildValue>) throws -> Result) rethrows -> Result where Value == AnyObject {
         checkIndex(index)
         return try withUnsafeMutablePointerToElements { children in
-            if !isKnownUniquelyReferenced(&children[index]) {
-                children[index] = children[index].copy(room: children[index].room)
+            // Checked as the node's own type: in a debug build on Linux,
+            // `isKnownUniquelyReferenced` of an `AnyObject` held once answered `false`.
+            var child = unsafeDowncast((children + index).move(), to: type)
+            defer { (children + index).initialize(to: child) }
+            if !isKnownUniquelyReferenced(&child) {
+                child = child.copy(room: child.room)
             }
-            return try body(&children[index])
+            return try body(&child)
         }
     }
 

@@ -1,43 +1,51 @@
-/// The elements of an identified array in small chunks under a four-level index: the layout an
-/// array takes once a copy of it is kept (a recorded state, an undo step, a saved part), so that
-/// a change copies the chunk it touches and the path to it rather than every element.
+/// The elements of an identified array in small chunks under an index: the layout an array takes
+/// once a copy of it is kept (a recorded state, an undo step, a saved part), so that a change
+/// copies the chunk it touches and the path to it rather than every element.
 ///
-/// Five levels of copy-on-write nodes (``ChunkNode``): `limbs` holds limbs of 8 branches, a limb
-/// holds 8 branches, a branch 8 twigs, a twig 8 leaves, a leaf 8 elements. Changing an element
+/// A tree of copy-on-write nodes (``ChunkNode``): leaves of 8 elements, under index nodes of 8
+/// children each, `height` levels of them, the root at the top. Changing an element
 /// (``update(at:_:)``, ``subscript(_:)``) checks each node on the way down for uniqueness and
-/// copies those that a kept copy shares: one leaf (8 elements), one twig, one branch and one
-/// limb (8 references each), and the list of limbs (one reference per 4,096 elements). Chunks
-/// that no change touched stay shared between every copy. Two copies compare in the same way:
-/// shared chunks are equal at once, as two arrays sharing their storage are.
+/// copies those that a kept copy shares: one leaf (8 elements) and one node a level (up to 8
+/// references each). Chunks that no change touched stay shared between every copy. Two copies
+/// compare in the same way: shared chunks are equal at once, as two arrays sharing their storage
+/// are.
+///
+/// The tree grows a level at the top when it is full, and loses one when its root is left with
+/// one child (down to four levels), so a change copies O(log *n*) references: 35 at 10,000
+/// elements (four index levels, the root holding 3 children), 44 at 100,000 (five, the root
+/// holding 4). Index nodes are one
+/// type whatever their level, `ChunkNode<AnyObject>`, which a height known only at run time
+/// needs: a child is read as the node of its level (``ChunkNode/child(at:as:)``, checked in
+/// debug builds), the leaves at level 1, index nodes above.
 ///
 /// Why 8 above the leaves, and in them (see ``leafShift``): a copy of a node retains each
 /// reference it holds, and the node's free, when the last state holding it goes, releases each;
 /// those atomic operations, not the instructions, were most of a kept state's cost (W15: 59% of
-/// its time in `swift_retain` and `swift_release`). Twigs and branches of 16 under a list of
-/// branches made a change copy 35 references at 10,000 elements and 57 at 100,000; nodes of 8 on
-/// four levels copy 25 and 37, for one allocation more (see Docs/Performance.md).
+/// its time in `swift_retain` and `swift_release`). Nodes of 16 made a change copy 35 references
+/// at 10,000 elements and 57 at 100,000 (see Docs/Performance.md).
 ///
 /// Invariants (checked by `checkInvariants()` in debug builds when chunks are made, and by the
-/// tests after each change of shape): every leaf, twig, branch and limb is full but the last of
-/// its level, none is empty, and `count` is the number of elements; but between
+/// tests after each change of shape): every node is full but the last of its level, none is
+/// empty (but the root of no elements), `height` is the least (at least ``minimumHeight``) whose
+/// tree holds `count` elements, and `count` is the number of elements; but between
 /// `ElementStorage.take(at:)` and its `restore` or `closeGap`, one leaf is one element short, and
-/// may be empty. So the element at position `p` is at
-/// `limbs[p >> 12][(p >> 9) & 7][(p >> 6) & 7][(p >> 3) & 7][p & 7]`.
+/// may be empty. So the element at position `p` is, from the root down, at the child
+/// `(p >> childShift(level)) & 7` of each level, and at `p & 7` in its leaf.
 @usableFromInline
 struct ElementChunks<Element> {
+    /// A node of elements.
     @usableFromInline
     typealias Leaf = ChunkNode<Element>
+    /// A node of nodes: of leaves at level 1, of index nodes above.
     @usableFromInline
-    typealias Twig = ChunkNode<Leaf>
-    @usableFromInline
-    typealias Branch = ChunkNode<Twig>
-    @usableFromInline
-    typealias Limb = ChunkNode<Branch>
+    typealias IndexNode = ChunkNode<AnyObject>
 
-    /// The limbs, each of `fanOut` branches but the last; with room for more, as an array's
-    /// buffer has.
+    /// The index node at the top, of level `height`.
     @usableFromInline
-    var limbs: ChunkNode<Limb>
+    var root: IndexNode
+    /// The number of index levels, at least ``minimumHeight``.
+    @usableFromInline
+    var height: Int
     /// The number of elements.
     @usableFromInline
     var count: Int
@@ -45,31 +53,38 @@ struct ElementChunks<Element> {
     /// The binary logarithm of how many elements a leaf holds: 8. A change after a kept copy
     /// copies a leaf, retaining what each element holds, and the copy's free releases it: leaves
     /// of 8 rather than 16 took W15 (10,000 items) from 7,781 instructions a turn to 7,438 and its
-    /// calls to `swift_retain` and `swift_release` from 128 to 114, and W13 without the logger from 5,028 to 4,585; at
-    /// 100,000 items, where the list of limbs is twice as long, W15 counts 8,772 against 8,488.
+    /// calls to `swift_retain` and `swift_release` from 128 to 114, and W13 without the logger from 5,028 to 4,585.
     /// (Leaves of 32 made W15 and W13 slower: the copied leaf twice as long.)
     @inlinable
     static var leafShift: Int { 3 }
 
-    /// The binary logarithm of how many nodes a twig, a branch and a limb hold: 8.
+    /// The binary logarithm of how many children an index node holds: 8.
     @inlinable
     static var fanOutShift: Int { 3 }
 
-    /// How many leaves a twig holds, twigs a branch, and branches a limb.
+    /// How many children an index node holds.
     @inlinable
     static var fanOut: Int { 1 << fanOutShift }
 
-    /// The binary logarithm of how many elements a twig holds.
+    /// The fewest index levels a tree has: 4, the levels a walk goes through in line, in nested
+    /// calls the optimizer inlines, and reads without retaining a node; each level above them,
+    /// from 32,769 elements, is one call more. (W15, 10,000 elements: a call at every level cost
+    /// 150 instructions a change more, and a read that looped over the levels retained and
+    /// released each node on its way, W13 +200 a turn.)
     @inlinable
-    static var twigShift: Int { leafShift + fanOutShift }
+    static var minimumHeight: Int { 4 }
 
-    /// The binary logarithm of how many elements a branch holds.
-    @inlinable
-    static var branchShift: Int { twigShift + fanOutShift }
+    /// The binary logarithm of how many elements each child of an index node of `level` holds.
+    @inlinable @inline(__always)
+    static func childShift(_ level: Int) -> Int {
+        leafShift + fanOutShift * (level - 1)
+    }
 
-    /// The binary logarithm of how many elements a limb holds.
+    /// How many elements a tree of `height` index levels holds when full.
     @inlinable
-    static var limbShift: Int { branchShift + fanOutShift }
+    static func capacity(height: Int) -> Int {
+        1 << childShift(height + 1)
+    }
 
     /// The position of the element at `position` in its leaf.
     @inlinable
@@ -77,8 +92,9 @@ struct ElementChunks<Element> {
         position & (1 << leafShift - 1)
     }
 
-    /// The index, in its node, of the node of the level `shift` below it that holds `position`.
-    @inlinable
+    /// The index, in its node, of the child whose elements are `1 << shift` long that holds
+    /// `position`.
+    @inlinable @inline(__always)
     static func index(of position: Int, below shift: Int) -> Int {
         (position >> shift) & (fanOut - 1)
     }
@@ -88,7 +104,8 @@ struct ElementChunks<Element> {
     /// - Complexity: O(*n*).
     @inlinable
     init<C: Collection>(_ elements: C) where C.Element == Element {
-        limbs = .make(room: (elements.count >> Self.limbShift) + 1)
+        root = .make(room: Self.fanOut)
+        height = Self.minimumHeight
         count = 0
         ElementChunksReader<Element>.keep()
         for element in elements {
@@ -123,17 +140,31 @@ struct ElementChunks<Element> {
 
     /// The leaf that holds the element at `position`, for reading only: kept copies may share
     /// it. To change it, use ``uniqueLeaf(containing:)``.
+    ///
+    /// - Complexity: O(log *n*).
     @inlinable
     subscript(leafContaining position: Int) -> Leaf {
-        limbs[position >> Self.limbShift][Self.index(of: position, below: Self.branchShift)][
-            Self.index(of: position, below: Self.twigShift)][Self.index(of: position, below: Self.leafShift)]
+        Self.leaf(below: root, level: height, containing: position)
+    }
+
+    /// `self[leafContaining:]` below `node`, of `level`. The last four levels are read in one
+    /// expression, which retains none of the nodes on the way.
+    @inlinable
+    static func leaf(below node: IndexNode, level: Int, containing position: Int) -> Leaf {
+        if level == minimumHeight {
+            return node.child(at: index(of: position, below: childShift(4)), as: IndexNode.self)
+                .child(at: index(of: position, below: childShift(3)), as: IndexNode.self)
+                .child(at: index(of: position, below: childShift(2)), as: IndexNode.self)
+                .child(at: index(of: position, below: leafShift), as: Leaf.self)
+        }
+        return leaf(below: node.child(at: index(of: position, below: childShift(level)), as: IndexNode.self), level: level - 1, containing: position)
     }
 
     /// The leaf that holds the element at `position`, for a change: it and the path to it are
     /// copied first where a kept copy shares them.
     ///
-    /// - Complexity: O(1), and a copy of the leaf, twig, branch and limb and of the list of
-    ///   limbs where a kept copy shares them.
+    /// - Complexity: O(log *n*), and a copy of the leaf and of a node a level where a kept copy
+    ///   shares them.
     @inlinable
     mutating func uniqueLeaf(containing position: Int) -> Leaf {
         withUniqueLeaf(containing: position) { $0 }
@@ -141,103 +172,140 @@ struct ElementChunks<Element> {
 
     /// Calls `body` with the leaf that holds `position`, copied first with the nodes above it
     /// where a kept copy shares them, and returns what `body` returns. The path is walked
-    /// without retaining its nodes (see ``ChunkNode/withUniqueChild(at:_:)``).
+    /// without retaining its nodes (see ``ChunkNode/withUniqueChild(at:as:_:)``).
+    ///
+    /// - Complexity: O(log *n*), and a copy of the leaf and of a node a level where a kept copy
+    ///   shares them.
     @inlinable
     mutating func withUniqueLeaf<Result>(containing position: Int, _ body: (inout Leaf) throws -> Result) rethrows -> Result {
-        makeLimbsUnique(room: limbs.count)
-        return try limbs.withUniqueChild(at: position >> Self.limbShift) { limb in
-            try limb.withUniqueChild(at: Self.index(of: position, below: Self.branchShift)) { branch in
-                try branch.withUniqueChild(at: Self.index(of: position, below: Self.twigShift)) { twig in
-                    try twig.withUniqueChild(at: Self.index(of: position, below: Self.leafShift), body)
+        makeRootUnique()
+        return try Self.withUniqueLeaf(below: root, level: height, containing: position, body)
+    }
+
+    /// `withUniqueLeaf(containing:_:)` below `node`, of `level`, which the caller holds alone.
+    @inlinable
+    static func withUniqueLeaf<Result>(below node: IndexNode, level: Int, containing position: Int, _ body: (inout Leaf) throws -> Result) rethrows -> Result {
+        if level == minimumHeight {
+            return try node.withUniqueChild(at: index(of: position, below: childShift(4)), as: IndexNode.self) { node in
+                try node.withUniqueChild(at: index(of: position, below: childShift(3)), as: IndexNode.self) { node in
+                    try node.withUniqueChild(at: index(of: position, below: childShift(2)), as: IndexNode.self) { node in
+                        try node.withUniqueChild(at: index(of: position, below: leafShift), as: Leaf.self, body)
+                    }
                 }
             }
         }
-    }
-
-    /// The list of limbs, copied first where a kept copy shares it or it has no room for `room`
-    /// limbs (then with room for twice as many).
-    @inlinable
-    mutating func uniqueLimbs(room: Int) -> ChunkNode<Limb> {
-        makeLimbsUnique(room: room)
-        return limbs
-    }
-
-    /// Copies the list of limbs where a kept copy shares it or it has no room for `room` limbs
-    /// (then with room for twice as many).
-    @inlinable
-    mutating func makeLimbsUnique(room: Int) {
-        if limbs.room < room {
-            limbs = limbs.copy(room: Swift.max(room, limbs.room * 2))
-        } else if !isKnownUniquelyReferenced(&limbs) {
-            limbs = limbs.copy(room: limbs.room)
+        return try node.withUniqueChild(at: index(of: position, below: childShift(level)), as: IndexNode.self) { child in
+            try withUniqueLeaf(below: child, level: level - 1, containing: position, body)
         }
     }
 
-    /// Whether the element at `position` opens a node of the level `shift` below: the first
-    /// element of a leaf (`leafShift`), of a twig (`twigShift`), and so on.
+    /// Copies the root where a kept copy shares it.
+    @inlinable
+    mutating func makeRootUnique() {
+        if !isKnownUniquelyReferenced(&root) {
+            root = root.copy(room: Self.fanOut)
+        }
+    }
+
+    /// Whether the element at `position` opens a node whose elements are `1 << shift` long: the
+    /// first element of a leaf (`leafShift`), of a child of a level-2 node (`childShift(2)`),
+    /// and so on.
     @inlinable
     static func opens(_ position: Int, _ shift: Int) -> Bool {
         position & (1 << shift - 1) == 0
     }
 
-    /// Adds an element at the end, opening a new leaf, twig, branch and limb where the last are
-    /// full.
+    /// Adds an element at the end, opening a new leaf and new nodes where the last are full, and
+    /// a level above the root when the tree is full.
     ///
-    /// - Complexity: O(1) on average, and a copy of the last leaf, twig, branch and limb where a
-    ///   kept copy shares them.
+    /// - Complexity: O(log *n*), and a copy of the last leaf and of the last node of each level
+    ///   where a kept copy shares them.
     @inlinable
     mutating func append(_ element: Element) {
-        let opensLimb = Self.opens(count, Self.limbShift)
-        let list = uniqueLimbs(room: limbs.count + (opensLimb ? 1 : 0))
-        if opensLimb {
-            list.append(.make(room: Self.fanOut))
+        if count == Self.capacity(height: height) {
+            let grown = IndexNode.make(room: Self.fanOut)
+            grown.append(root)
+            root = grown
+            height += 1
+        } else {
+            makeRootUnique()
         }
-        let limb = list.uniqueChild(at: list.count - 1)
-        if Self.opens(count, Self.branchShift) {
-            limb.append(.make(room: Self.fanOut))
-        }
-        let branch = limb.uniqueChild(at: limb.count - 1)
-        if Self.opens(count, Self.twigShift) {
-            branch.append(.make(room: Self.fanOut))
-        }
-        let twig = branch.uniqueChild(at: branch.count - 1)
-        if Self.opens(count, Self.leafShift) {
-            twig.append(.make(room: 1 << Self.leafShift))
-        }
-        twig.uniqueChild(at: twig.count - 1).append(element)
+        Self.append(element, below: root, level: height, at: count)
         count += 1
     }
 
-    /// Removes the last element, and the leaf, twig, branch and limb it leaves empty, and
-    /// returns it.
+    /// `append(_:)` below `node`, of `level`, which the caller holds alone; the element goes to
+    /// `position`.
+    @inlinable
+    static func append(_ element: Element, below node: IndexNode, level: Int, at position: Int) {
+        if level == 1 {
+            if opens(position, leafShift) {
+                node.append(Leaf.make(room: 1 << leafShift))
+            }
+            node.uniqueChild(at: node.count - 1, as: Leaf.self).append(element)
+            return
+        }
+        if opens(position, childShift(level)) {
+            node.append(IndexNode.make(room: fanOut))
+        }
+        append(element, below: node.uniqueChild(at: node.count - 1, as: IndexNode.self), level: level - 1, at: position)
+    }
+
+    /// Removes the last element, the nodes it leaves empty and the levels at the top it leaves
+    /// with one child, and returns it.
     ///
     /// - Precondition: There is an element.
-    /// - Complexity: O(1), and a copy of the last leaf, twig, branch and limb where a kept copy
-    ///   shares them.
+    /// - Complexity: O(log *n*), and a copy of the last leaf and of the last node of each level
+    ///   where a kept copy shares them.
     @inlinable
     @discardableResult
     mutating func removeLast() -> Element {
         precondition(count > 0, "ElementChunks.removeLast: no element")
         count -= 1
-        let list = uniqueLimbs(room: limbs.count)
-        let limb = list.uniqueChild(at: list.count - 1)
-        let branch = limb.uniqueChild(at: limb.count - 1)
-        let twig = branch.uniqueChild(at: branch.count - 1)
-        let element = twig.uniqueChild(at: twig.count - 1).removeLast()
-        // The element was the first of its leaf, its twig, ...: each such node is empty now.
-        if Self.opens(count, Self.leafShift) {
-            twig.removeLast()
-            if Self.opens(count, Self.twigShift) {
-                branch.removeLast()
-                if Self.opens(count, Self.branchShift) {
-                    limb.removeLast()
-                    if Self.opens(count, Self.limbShift) {
-                        list.removeLast()
-                    }
-                }
-            }
+        makeRootUnique()
+        let element = Self.removeLast(below: root, level: height, at: count)
+        while height > Self.minimumHeight && count <= Self.capacity(height: height - 1) {
+            root = root.child(at: 0, as: IndexNode.self)
+            height -= 1
         }
         return element
+    }
+
+    /// `removeLast()` below `node`, of `level`, which the caller holds alone; the element is at
+    /// `position`.
+    @inlinable
+    static func removeLast(below node: IndexNode, level: Int, at position: Int) -> Element {
+        let element: Element
+        if level == 1 {
+            element = node.uniqueChild(at: node.count - 1, as: Leaf.self).removeLast()
+        } else {
+            element = removeLast(below: node.uniqueChild(at: node.count - 1, as: IndexNode.self), level: level - 1, at: position)
+        }
+        // The element was the first of its child: the child is empty now.
+        if opens(position, childShift(level)) {
+            node.removeLast()
+        }
+        return element
+    }
+
+    /// Calls `body` with each leaf, in order.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable
+    func forEachLeaf(_ body: (Leaf) throws -> Void) rethrows {
+        try Self.forEachLeaf(below: root, level: height, body)
+    }
+
+    /// `forEachLeaf(_:)` below `node`, of `level`.
+    @inlinable
+    static func forEachLeaf(below node: IndexNode, level: Int, _ body: (Leaf) throws -> Void) rethrows {
+        for index in node.indices {
+            if level == 1 {
+                try body(node.child(at: index, as: Leaf.self))
+            } else {
+                try forEachLeaf(below: node.child(at: index, as: IndexNode.self), level: level - 1, body)
+            }
+        }
     }
 
     /// Calls `body` with each element, in order, leaf by leaf.
@@ -245,16 +313,10 @@ struct ElementChunks<Element> {
     /// - Complexity: O(*n*).
     @inlinable
     func forEach(_ body: (Element) throws -> Void) rethrows {
-        for limb in limbs {
-            for branch in limb {
-                for twig in branch {
-                    for leaf in twig {
-                        try leaf.withUnsafeBufferPointer { elements in
-                            for element in elements {
-                                try body(element)
-                            }
-                        }
-                    }
+        try forEachLeaf { leaf in
+            try leaf.withUnsafeBufferPointer { elements in
+                for element in elements {
+                    try body(element)
                 }
             }
         }
@@ -264,28 +326,27 @@ struct ElementChunks<Element> {
     @inlinable
     func checkInvariants() {
         #if DEBUG
-        /// Checks that `node` is not empty, is full unless it is the last of its level, and has
-        /// the room of its level.
-        func check<Value>(_ node: ChunkNode<Value>, isLast: Bool, full: Int, _ level: String) {
-            precondition(!node.isEmpty && (isLast || node.count == full) && node.room == full, "ElementChunks: a \(level) is not full")
-        }
-        var counted = 0
-        for (limbIndex, limb) in limbs.enumerated() {
-            let lastLimb = limbIndex == limbs.endIndex - 1
-            check(limb, isLast: lastLimb, full: Self.fanOut, "limb")
-            for (branchIndex, branch) in limb.enumerated() {
-                let lastBranch = lastLimb && branchIndex == limb.endIndex - 1
-                check(branch, isLast: lastBranch, full: Self.fanOut, "branch")
-                for (twigIndex, twig) in branch.enumerated() {
-                    let lastTwig = lastBranch && twigIndex == branch.endIndex - 1
-                    check(twig, isLast: lastTwig, full: Self.fanOut, "twig")
-                    for (leafIndex, leaf) in twig.enumerated() {
-                        check(leaf, isLast: lastTwig && leafIndex == twig.endIndex - 1, full: 1 << Self.leafShift, "leaf")
-                        counted += leaf.count
-                    }
+        precondition(height >= Self.minimumHeight && (height == Self.minimumHeight || count > Self.capacity(height: height - 1)), "ElementChunks: \(height) levels for \(count) elements")
+        precondition(count <= Self.capacity(height: height), "ElementChunks: \(count) elements in \(height) levels")
+        /// Checks `node`, of `level`, and the nodes below it: not empty, full unless it is the
+        /// last of its level, with the room of its level; returns the number of elements.
+        func check(_ node: IndexNode, level: Int, isLast: Bool) -> Int {
+            precondition(node.room == Self.fanOut && (isLast || node.count == Self.fanOut), "ElementChunks: a node of level \(level) is not full")
+            precondition(!node.isEmpty || (level == height && count == 0), "ElementChunks: a node of level \(level) is empty")
+            var counted = 0
+            for index in node.indices {
+                let lastChild = isLast && index == node.endIndex - 1
+                if level == 1 {
+                    let leaf = node.child(at: index, as: Leaf.self)
+                    precondition(!leaf.isEmpty && (lastChild || leaf.count == 1 << Self.leafShift) && leaf.room == 1 << Self.leafShift, "ElementChunks: a leaf is not full")
+                    counted += leaf.count
+                } else {
+                    counted += check(node.child(at: index, as: IndexNode.self), level: level - 1, isLast: lastChild)
                 }
             }
+            return counted
         }
+        let counted = check(root, level: height, isLast: true)
         precondition(counted == count, "ElementChunks: \(counted) elements counted, \(count) held")
         #endif
     }
@@ -296,14 +357,29 @@ extension ElementChunks: Equatable where Element: Equatable {
     /// at once, so two copies of one history compare in the time of what changed between them.
     @inlinable
     static func == (lhs: ElementChunks, rhs: ElementChunks) -> Bool {
-        lhs.count == rhs.count && lhs.limbs == rhs.limbs
+        // The same count makes the same height, and the same shape.
+        lhs.count == rhs.count && equal(lhs.root, rhs.root, level: lhs.height)
+    }
+
+    /// Whether two nodes of `level` hold equal elements in the same order; at once when they
+    /// are one node.
+    @inlinable
+    static func equal(_ lhs: IndexNode, _ rhs: IndexNode, level: Int) -> Bool {
+        if lhs === rhs { return true }
+        guard lhs.count == rhs.count else { return false }
+        return lhs.indices.allSatisfy { index in
+            if level == 1 {
+                return lhs.child(at: index, as: Leaf.self) == rhs.child(at: index, as: Leaf.self)
+            }
+            return equal(lhs.child(at: index, as: IndexNode.self), rhs.child(at: index, as: IndexNode.self), level: level - 1)
+        }
     }
 }
 
 // Unchecked because its nodes are `ManagedBuffer`s, which the standard library marks as never
 // `Sendable` (no checked form exists). The nodes are copy on write, as an array's storage: a node
 // is changed only through the chunks value that holds it and every node above it alone (changes
-// go from the top down: `uniqueLimbs(room:)`, then `ChunkNode.uniqueChild(at:)` at each level,
+// go from the top down: `makeRootUnique()`, then `ChunkNode.withUniqueChild(at:as:_:)` at each level,
 // each checking `isKnownUniquelyReferenced` first), and a value being changed is not being read
 // or copied by another thread at that moment. Anyone else reads a node only through a copy of
 // the value, which makes it shared.

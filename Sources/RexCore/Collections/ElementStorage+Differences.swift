@@ -78,45 +78,54 @@ extension ElementStorage {
 
 extension ElementChunks {
     /// Appends to `ranges` the positions of the leaves that `self` and `other` do not share,
-    /// skipping the limbs, branches and twigs they share whole.
+    /// skipping the nodes they share whole.
     func appendPositionsThatMayDiffer(from other: ElementChunks, into ranges: inout [Range<Int>]) {
         let end = Swift.max(count, other.count)
         func add(_ start: Int, _ length: Int) {
-            let range = start..<Swift.min(start + length, end)
-            guard !range.isEmpty else { return }
+            let upper = Swift.min(start + length, end)
+            guard start < upper else { return }
+            let range = start..<upper
             if let last = ranges.last, last.upperBound == range.lowerBound {
                 ranges[ranges.endIndex - 1] = last.lowerBound..<range.upperBound
             } else {
                 ranges.append(range)
             }
         }
-        /// Walks two nodes of one level, starting at position `start`, whose children each hold
-        /// `1 << childShift` positions: nothing where they are one node; the whole span of a
-        /// child only one has; `child` with the children both have.
-        func walk<Child>(_ mine: ChunkNode<Child>, _ theirs: ChunkNode<Child>, from start: Int, childShift: Int, _ child: (Child, Child, Int) -> Void) {
+        /// Walks two nodes of `level`, starting at position `start`: nothing where they are one
+        /// node; the whole span of a child only one has; the children both have, down to the
+        /// leaves, whose span is added where they are two.
+        func walk(_ mine: IndexNode, _ theirs: IndexNode, level: Int, from start: Int) {
             if mine === theirs { return }
+            let childShift = Self.childShift(level)
             for index in 0..<Swift.max(mine.count, theirs.count) {
                 let childStart = start + (index << childShift)
                 guard index < mine.count, index < theirs.count else {
                     add(childStart, 1 << childShift)
                     continue
                 }
-                // (Each child taken out once: in code not specialized for the element type,
-                // each subscript of a node looks its type up.)
-                child(mine[index], theirs[index], childStart)
-            }
-        }
-        walk(limbs, other.limbs, from: 0, childShift: Self.limbShift) { myLimb, theirLimb, limbStart in
-            walk(myLimb, theirLimb, from: limbStart, childShift: Self.branchShift) { myBranch, theirBranch, branchStart in
-                walk(myBranch, theirBranch, from: branchStart, childShift: Self.twigShift) { myTwig, theirTwig, twigStart in
-                    walk(myTwig, theirTwig, from: twigStart, childShift: Self.leafShift) { myLeaf, theirLeaf, leafStart in
-                        if myLeaf !== theirLeaf {
-                            add(leafStart, 1 << Self.leafShift)
-                        }
+                if level == 1 {
+                    if mine.child(at: index, as: Leaf.self) !== theirs.child(at: index, as: Leaf.self) {
+                        add(childStart, 1 << childShift)
                     }
+                } else {
+                    walk(mine.child(at: index, as: IndexNode.self), theirs.child(at: index, as: IndexNode.self), level: level - 1, from: childStart)
                 }
             }
         }
+        // Trees of two heights: the taller holds the shorter's positions under the first node
+        // of each level on its left, where it grew from such a tree, so the walk starts there,
+        // and what only the taller holds differs.
+        var mine = root
+        var theirs = other.root
+        for _ in 0..<Swift.max(0, height - other.height) {
+            mine = mine.child(at: 0, as: IndexNode.self)
+        }
+        for _ in 0..<Swift.max(0, other.height - height) {
+            theirs = theirs.child(at: 0, as: IndexNode.self)
+        }
+        let level = Swift.min(height, other.height)
+        walk(mine, theirs, level: level, from: 0)
+        add(Self.capacity(height: level), end)
     }
 }
 
