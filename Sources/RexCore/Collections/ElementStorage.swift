@@ -155,6 +155,14 @@ struct ElementStorage<Element> {
     @inlinable
     mutating func take(at position: Int) -> Element {
         guard chunks != nil else { return Self.take(at: position, from: &flat) }
+        return takeFromChunks(at: position)
+    }
+
+    /// `take(at:)` in chunks. Not inlined, so that the walk down the tree stays out of the flat
+    /// path's callers (inlined, it kept `IdentifiedArray.takeElement(at:)` out of line: W8s +24
+    /// instructions a change by id).
+    @inlinable @inline(never)
+    mutating func takeFromChunks(at position: Int) -> Element {
         var leaf = chunks!.uniqueLeaf(containing: position)
         return Self.take(at: ElementChunks<Element>.offsetInLeaf(position), from: &leaf)
     }
