@@ -441,5 +441,14 @@ struct ChunkNodeReviewTests {
             let chunks = ElementChunks(0..<17)
             _ = chunks[-1]
         }
+        // In a full tree, every masked index finds a child: the position itself is checked.
+        await #expect(processExitsWith: .failure) {
+            let chunks = ElementChunks(0..<ElementChunks<Int>.capacity(height: ElementChunks<Int>.minimumHeight))
+            _ = chunks[-1]
+        }
+        await #expect(processExitsWith: .failure) {
+            var chunks = ElementChunks(0..<100)
+            chunks[ElementChunks<Int>.capacity(height: ElementChunks<Int>.minimumHeight) + 3] = 0
+        }
     }
 }

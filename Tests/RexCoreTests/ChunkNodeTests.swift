@@ -141,6 +141,17 @@ struct ChunkNodeTests {
         #expect(Self.names(parent.child(at: 0, as: ChunkNode<Value>.self)) == ["a", "b"])
         let address = ObjectIdentifier(parent[0])
         #expect(parent.withUniqueChild(at: 0, as: ChunkNode<Value>.self) { ObjectIdentifier($0) } == address, "held by the parent alone: not copied")
+
+        // Shared: the copy is lent, and stays in the slot; the original is untouched.
+        let kept = parent.child(at: 0, as: ChunkNode<Value>.self)
+        #expect(throws: Stop.self) {
+            try parent.withUniqueChild(at: 0, as: ChunkNode<Value>.self) { child in
+                child.append(Value("c"))
+                throw Stop()
+            }
+        }
+        #expect(parent[0] !== kept && Self.names(kept) == ["a", "b"])
+        #expect(Self.names(parent.child(at: 0, as: ChunkNode<Value>.self)) == ["a", "b", "c"])
     }
 
     @Test("Nodes are equal when they are one node or hold equal values in order")

@@ -64,6 +64,8 @@ struct ElementChunksTests {
         }
         copy.checkInvariants()
         #expect(copy.height == Chunks.minimumHeight && copy.root.isEmpty)
+        chunks.checkInvariants()
+        #expect(Self.elements(chunks) == Array(0...four), "the copy's changes left the original whole")
     }
 
     @Test("Two chunks of one history, of different heights, differ only where one changed and where the taller goes on")
@@ -74,11 +76,12 @@ struct ElementChunksTests {
         tall.append(four)
         tall.append(four + 1)
         tall[10] = -1
+        tall[four - 1] = -1
         #expect(short.height == 4 && tall.height == 5)
         for (mine, theirs) in [(tall, short), (short, tall)] {
             var ranges: [Range<Int>] = []
             mine.appendPositionsThatMayDiffer(from: theirs, into: &ranges)
-            #expect(ranges == [8..<16, four..<(four + 2)])
+            #expect(ranges == [8..<16, (four - 8)..<(four + 2)], "the last leaf both have and what only the taller has: one range")
         }
         #expect((0..<four).allSatisfy { short[$0] == $0 }, "the grown copy left the kept one alone")
         var same: [Range<Int>] = []
@@ -132,10 +135,13 @@ struct ElementChunksTests {
                     #expect((released.copy == chunks) == (released.contents == model), "== disagrees at step \(step), seed \(seed)")
                 }
             }
+            while chunks.count >= four {
+                #expect(chunks.removeLast() == model.removeLast())
+            }
             chunks.checkInvariants()
             #expect(Self.elements(chunks) == model, "seed \(seed)")
             #expect(kept.allSatisfy { Self.elements($0.copy) == $0.contents }, "seed \(seed)")
-            #expect(heights == [4, 5], "the tree gained a level and lost it: \(heights), seed \(seed)")
+            #expect(heights.contains(5) && chunks.height == 4, "the tree gained a level and lost it: \(heights), seed \(seed)")
         }
     }
 

@@ -59,8 +59,9 @@ struct IdentifiedArrayHistoryTests {
     /// The model test's steps from `seed`; returns what diverged, if anything did.
     static func runModelWithKeptCopies(seed: UInt64) -> String? {
         var generator = SplitMix64(seed: seed)
-        // Across a limb's end (the second's, at 8,192 elements), so that appends and
-        // removals at the end open and close leaves and nodes, and add and take away levels.
+        // Across a node's end (the root's second child ends at 8,192 elements), so that appends
+        // and removals at the end open and close leaves and nodes (a level added and taken away
+        // at the top is `ElementChunksTests`', at 32,768 elements).
         let idRange = 8_300
         var rows = Self.rows(8_190)
         var model = Array(rows)

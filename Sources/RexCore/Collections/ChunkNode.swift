@@ -136,7 +136,7 @@ final class ChunkNode<Value>: ManagedBuffer<ChunkNodeHeader, Value> {
     /// The child is moved out of its slot for the call and back in after it, even when `body`
     /// throws: a path walked through these calls retains no node on the way down, where a child
     /// returned by ``uniqueChild(at:as:)`` is retained for the caller, and released after (W15:
-    /// a retain and a release a level, four levels a change, for about 15 ns each pair). `body`
+    /// a retain and a release a level, at least four levels a change, for about 15 ns each pair). `body`
     /// must not assign the node it is lent.
     @inlinable
     func withUniqueChild<ChildValue, Result>(at index: Int, as type: ChunkNode<ChildValue>.Type, _ body: (inout ChunkNode<ChildValue>) throws -> Result) rethrows -> Result where Value == AnyObject {

@@ -21,8 +21,9 @@
 /// Why 8 above the leaves, and in them (see ``leafShift``): a copy of a node retains each
 /// reference it holds, and the node's free, when the last state holding it goes, releases each;
 /// those atomic operations, not the instructions, were most of a kept state's cost (W15: 59% of
-/// its time in `swift_retain` and `swift_release`). Nodes of 16 made a change copy 35 references
-/// at 10,000 elements and 57 at 100,000 (see Docs/Performance.md).
+/// its time in `swift_retain` and `swift_release`). In the layout before this tree (twigs and
+/// branches of 16 under a list of branches), nodes of 16 made a change copy 35 references at
+/// 10,000 elements and 57 at 100,000, where nodes of 8 copied 25 and 37 (see Docs/Performance.md).
 ///
 /// Invariants (checked by `checkInvariants()` in debug builds when chunks are made, and by the
 /// tests after each change of shape): every node is full but the last of its level, none is
@@ -101,7 +102,7 @@ struct ElementChunks<Element> {
 
     /// The chunks of `elements`, in order.
     ///
-    /// - Complexity: O(*n*).
+    /// - Complexity: O(*n* log *n*): each element is appended down the tree's right edge.
     @inlinable
     init<C: Collection>(_ elements: C) where C.Element == Element {
         root = .make(room: Self.fanOut)
@@ -144,13 +145,23 @@ struct ElementChunks<Element> {
     /// - Complexity: O(log *n*).
     @inlinable
     subscript(leafContaining position: Int) -> Leaf {
-        Self.leaf(below: root, level: height, containing: position)
+        checkPosition(position)
+        return Self.leaf(below: root, level: height, containing: position)
+    }
+
+    /// Stops the program when `position` is not one of the elements': the index of each level
+    /// is the position's bits masked to a node's 8 children, so a position past the end (or
+    /// negative) would find an element in a full tree rather than fail a node's index check.
+    @inlinable
+    func checkPosition(_ position: Int) {
+        precondition(UInt(bitPattern: position) < UInt(count), "ElementChunks: position \(position) out of \(count) elements")
     }
 
     /// `self[leafContaining:]` below `node`, of `level`. The last four levels are read in one
     /// expression, which retains none of the nodes on the way.
     @inlinable
     static func leaf(below node: IndexNode, level: Int, containing position: Int) -> Leaf {
+        // The four levels below are written out: `minimumHeight` is 4.
         if level == minimumHeight {
             return node.child(at: index(of: position, below: childShift(4)), as: IndexNode.self)
                 .child(at: index(of: position, below: childShift(3)), as: IndexNode.self)
@@ -178,6 +189,7 @@ struct ElementChunks<Element> {
     ///   shares them.
     @inlinable
     mutating func withUniqueLeaf<Result>(containing position: Int, _ body: (inout Leaf) throws -> Result) rethrows -> Result {
+        checkPosition(position)
         makeRootUnique()
         return try Self.withUniqueLeaf(below: root, level: height, containing: position, body)
     }
@@ -185,6 +197,7 @@ struct ElementChunks<Element> {
     /// `withUniqueLeaf(containing:_:)` below `node`, of `level`, which the caller holds alone.
     @inlinable
     static func withUniqueLeaf<Result>(below node: IndexNode, level: Int, containing position: Int, _ body: (inout Leaf) throws -> Result) rethrows -> Result {
+        // The four levels below are written out: `minimumHeight` is 4.
         if level == minimumHeight {
             return try node.withUniqueChild(at: index(of: position, below: childShift(4)), as: IndexNode.self) { node in
                 try node.withUniqueChild(at: index(of: position, below: childShift(3)), as: IndexNode.self) { node in

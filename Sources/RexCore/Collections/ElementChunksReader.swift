@@ -1,7 +1,7 @@
 /// Reads the elements of `ElementChunks<Element>` in code compiled for the app's `Element`, for
 /// code compiled for any element type (a logger's field diff), where the chunks' subscript looks
-/// up the type of each of its levels of nodes at run time (about 2,000 instructions a read when
-/// the levels were nested arrays), where a call to `read` costs tens.
+/// up the types of its nodes at run time (about 2,000 instructions a read when the levels were
+/// nested arrays), where a call to `read` costs tens.
 ///
 /// One per element type, kept for the life of the process: the chunks' initializer, inlined into
 /// the app, keeps it (``keep()``), so that `read` is the app's specialized code. A value of the
