@@ -11,9 +11,9 @@
 /// bytes a node, and is not done.)
 ///
 /// A node is changed only by the chunks value that holds it, and every node above it, alone:
-/// changes go from the top down (`ElementChunks.makeRootUnique()`, then ``withUniqueChild(at:as:_:)``
-/// at each level, which copies a child anything else holds before handing it out). A node others
-/// may share is only read.
+/// changes go from the top down (`ElementChunks.makeRootUnique()`, then
+/// ``withUniqueChild(at:as:_:)`` at each level, which copies a child anything else holds before
+/// handing it out). A node others may share is only read.
 ///
 /// Invariant (`0 <= count <= room` checked in debug builds after each change): the first `count`
 /// values are initialized and the others are not, but for the slot at `index` while a `_modify`
@@ -136,8 +136,8 @@ final class ChunkNode<Value>: ManagedBuffer<ChunkNodeHeader, Value> {
     /// The child is moved out of its slot for the call and back in after it, even when `body`
     /// throws: a path walked through these calls retains no node on the way down, where a child
     /// returned by ``uniqueChild(at:as:)`` is retained for the caller, and released after (W15:
-    /// a retain and a release a level, at least four levels a change, for about 15 ns each pair). `body`
-    /// must not assign the node it is lent.
+    /// a retain and a release a level, at least four levels a change, for about 15 ns each
+    /// pair). `body` must not assign the node it is lent.
     @inlinable
     func withUniqueChild<ChildValue, Result>(at index: Int, as type: ChunkNode<ChildValue>.Type, _ body: (inout ChunkNode<ChildValue>) throws -> Result) rethrows -> Result where Value == AnyObject {
         checkIndex(index)

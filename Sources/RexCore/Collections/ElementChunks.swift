@@ -13,10 +13,10 @@
 /// The tree grows a level at the top when it is full, and loses one when its root is left with
 /// one child (down to four levels), so a change copies O(log *n*) references: 35 at 10,000
 /// elements (four index levels, the root holding 3 children), 44 at 100,000 (five, the root
-/// holding 4). Index nodes are one
-/// type whatever their level, `ChunkNode<AnyObject>`, which a height known only at run time
-/// needs: a child is read as the node of its level (``ChunkNode/child(at:as:)``, checked in
-/// debug builds), the leaves at level 1, index nodes above.
+/// holding 4). Index nodes are one type whatever their level, `ChunkNode<AnyObject>`, which a
+/// height known only at run time needs: a child is read as the node of its level
+/// (``ChunkNode/child(at:as:)``, checked in debug builds), the leaves at level 1, index nodes
+/// above.
 ///
 /// Why 8 above the leaves, and in them (see ``leafShift``): a copy of a node retains each
 /// reference it holds, and the node's free, when the last state holding it goes, releases each;
