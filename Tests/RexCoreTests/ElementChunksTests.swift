@@ -150,9 +150,7 @@ struct ElementChunksTests {
         for count in [0, 1] + Self.boundaries {
             let chunks = ElementChunks(0..<count)
             chunks.checkInvariants()
-            var seen: [Int] = []
-            chunks.forEach { seen.append($0) }
-            #expect(seen == Array(0..<count))
+            #expect(Self.elements(chunks) == Array(0..<count))
         }
     }
 
