@@ -19,8 +19,8 @@ public final class HistoryWorkload {
             states = Array(repeating: nil, count: capacity)
         }
 
-        func keep(_ state: State) {
-            states[next] = state
+        func keep(_ state: consuming State) {
+            states[next] = consume state
             next = next + 1 == states.count ? 0 : next + 1
         }
     }

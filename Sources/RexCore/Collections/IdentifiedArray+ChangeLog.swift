@@ -423,36 +423,72 @@ extension IdentifiedArray {
     }
 
     /// The positions whose elements changed since `earlier`, a past state of this array, in
-    /// increasing order, when this array's log tells them and no element changed place: the two
-    /// hold as many elements, and each element changed is at the position of its change in both.
-    /// `nil` otherwise (the log cannot tell, or elements were added, removed or moved).
+    /// increasing order, when this array's log tells them and no element changed place (see
+    /// ``forEachPositionChanged(since:_:)``); `nil` otherwise.
     ///
     /// What lets a field diff of two states of one history find the changed elements from the
-    /// log rather than by comparing chunks. Every change of an element, insertion, removal and
-    /// swap is in the log (an array rebuilt whole starts a new history), so an element that is
-    /// in no change kept its place, unless elements were added, removed or moved, and each of
-    /// those leaves a change whose element is not where it was.
+    /// log rather than by comparing chunks.
     ///
     /// - Complexity: O(the changes since `earlier`), at most ``ChangeLog/capacity``.
     func positionsChanged(since earlier: IdentifiedArray) -> [Int]? {
-        // (`values.count`, not `count`: in code not specialized for the element type, the
-        // collection's `count` is a distance measured through the protocol's witnesses.)
-        guard values.count == earlier.values.count else { return nil }
         var positions: [Int] = []
-        var inPlace = true
-        let told = forEachChange(since: earlier.changeVersion) { change in
-            if inPlace && holds(change.id, at: change.position) && earlier.holds(change.id, at: change.position) {
-                positions.append(change.position)
-            } else {
-                inPlace = false
-            }
-        }
-        guard told, inPlace else { return nil }
+        guard forEachPositionChanged(since: earlier, { positions.append($0) }) else { return nil }
         if positions.count < 2 { return positions }
         var unique: [Int] = []
         for position in positions.sorted() where unique.last != position {
             unique.append(position)
         }
         return unique
+    }
+
+    /// Calls `body` with the position of each change since `earlier`, a past state of this
+    /// array, oldest first (a position changed twice comes twice), and returns `true`, when this
+    /// array's log tells them and no element changed place: the two hold as many elements, and
+    /// each element changed is at the position of its change in both. Returns `false`
+    /// otherwise (the log cannot tell, or elements were added, removed or moved), once `body`
+    /// may have been called for some of the changes.
+    ///
+    /// Every change of an element, insertion, removal and swap is in the log (an array rebuilt
+    /// whole starts a new history), so an element that is in no change kept its place and its
+    /// value, unless elements were added, removed or moved, and each of those leaves a change
+    /// whose element is not where it was.
+    ///
+    /// - Complexity: O(the changes since `earlier`), at most ``ChangeLog/capacity``.
+    @inlinable
+    func forEachPositionChanged(since earlier: IdentifiedArray, _ body: (Int) -> Void) -> Bool {
+        // (`values.count`, not `count`: in code not specialized for the element type, the
+        // collection's `count` is a distance measured through the protocol's witnesses.)
+        guard values.count == earlier.values.count else { return false }
+        var inPlace = true
+        let told = forEachChange(since: earlier.changeVersion) { change in
+            if inPlace && holds(change.id, at: change.position) && earlier.holds(change.id, at: change.position) {
+                body(change.position)
+            } else {
+                inPlace = false
+            }
+        }
+        return told && inPlace
+    }
+}
+
+extension IdentifiedArray where Element: Equatable {
+    /// Whether this array and `earlier`, a past state of it, hold equal elements, when this
+    /// array's log tells which elements may differ (see ``forEachPositionChanged(since:_:)``):
+    /// only those are compared. `nil` when the log cannot tell.
+    ///
+    /// What makes `==` of a state and a kept copy of it (undo's check that an action changed its
+    /// part, a de-duplicating subscriber, a persisted part) cost what changed between them,
+    /// rather than a walk of the chunks they do not share.
+    ///
+    /// - Complexity: O(the changes since `earlier`), at most ``ChangeLog/capacity``.
+    @inlinable
+    func equalsByLog(_ earlier: IdentifiedArray) -> Bool? {
+        var equal = true
+        let told = forEachPositionChanged(since: earlier) { position in
+            if equal && values[position] != earlier.values[position] {
+                equal = false
+            }
+        }
+        return told ? equal : nil
     }
 }

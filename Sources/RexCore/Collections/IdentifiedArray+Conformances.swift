@@ -1,8 +1,19 @@
 extension IdentifiedArray: Equatable where Element: Equatable {
     /// Whether both hold equal elements in the same order.
+    ///
+    /// Two states of one history (a state and a copy kept before its last changes) compare only
+    /// the elements the later one's change log names since the earlier; other arrays compare
+    /// chunk by chunk, skipping the chunks they share.
+    ///
+    /// - Complexity: O(the changes between them, at most 64) for two states of one history;
+    ///   otherwise O(*n*) at most, less what they share.
     @inlinable
     public static func == (lhs: IdentifiedArray, rhs: IdentifiedArray) -> Bool {
-        lhs.values == rhs.values
+        guard lhs.values.count == rhs.values.count else { return false }
+        if let equal = lhs.equalsByLog(rhs) ?? rhs.equalsByLog(lhs) {
+            return equal
+        }
+        return lhs.values == rhs.values
     }
 }
 

@@ -143,11 +143,14 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
 
     /// Calls `onState` with the current state, then with every notified state, until the token
     /// is cancelled or released, or the store goes (the callback is released with it).
+    ///
+    /// Each state is handed over to `onState`, which may keep it without a copy by moving it
+    /// (`history.append(consume state)`); see ``StateProvider/subscribe(_:)``.
     // Inlinable, so that the selection's offer and delivery are compiled for the app's `State`
     // (compiled for any state, each copy of a large state went through its value witnesses:
     // about 700 instructions a turn of W15).
     @inlinable
-    public final func subscribe(_ onState: @escaping @Sendable (State) -> Void) -> SubscriptionToken {
+    public final func subscribe(_ onState: @escaping @Sendable (consuming State) -> Void) -> SubscriptionToken {
         core.subscribe(selection: .callback(onState))
     }
 }

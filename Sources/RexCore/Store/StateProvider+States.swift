@@ -27,7 +27,7 @@ extension StateProvider {
             // goes, the finisher goes with it and ends the sequence.
             let finisher = StreamFinisher(continuation)
             let token = subscribe { state in
-                finisher.continuation.yield(state)
+                finisher.continuation.yield(consume state)
             }
             continuation.onTermination = { _ in
                 token.cancel()

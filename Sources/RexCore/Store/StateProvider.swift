@@ -11,5 +11,11 @@ public protocol StateProvider<StateType>: Sendable {  // SwiftRex 0.8's paramete
     ///
     /// Callbacks come on the thread that runs the store's turn; they must return quickly and
     /// must not block on another thread that might be dispatching to or subscribing on this store.
-    func subscribe(_ onState: @escaping @Sendable (StateType) -> Void) -> SubscriptionToken
+    ///
+    /// Each state is handed over to `onState` (`consuming`): a callback that keeps it, as a
+    /// history does, can move it where it keeps it with `consume` and no copy is made
+    /// (`history[next] = consume state`). A copy would retain each reference the state holds,
+    /// and release them when the delivered one goes. A callback written for a plain `(State)`
+    /// parameter is accepted as well.
+    func subscribe(_ onState: @escaping @Sendable (consuming StateType) -> Void) -> SubscriptionToken
 }

@@ -52,7 +52,7 @@ public struct StoreProjection<ViewAction, ViewState: Sendable>: StoreType {
     /// Calls `onState` with the current view state, then with every notified one (only the
     /// changed ones, when `ViewState` is `Equatable`), until the token is cancelled or released.
     @inlinable
-    public func subscribe(_ onState: @escaping @Sendable (ViewState) -> Void) -> SubscriptionToken {
+    public func subscribe(_ onState: @escaping @Sendable (consuming ViewState) -> Void) -> SubscriptionToken {
         subscribeSelection(.callback(onState))
     }
 }

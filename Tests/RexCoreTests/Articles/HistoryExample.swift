@@ -1,3 +1,4 @@
+import Foundation
 import RexCore
 import Testing
 
@@ -13,6 +14,24 @@ struct Inventory: Sendable {
     var tags: [String]                  // the first change after a kept copy copies it whole
 }
 
+/// The states a store committed, each kept as it was.
+final class StateHistory: @unchecked Sendable {  // `states` is guarded by `lock`
+    private let lock = NSLock()
+    private var states: [Inventory] = []
+
+    func keep(_ state: consuming Inventory) {
+        lock.lock()
+        defer { lock.unlock() }
+        states.append(consume state)  // moved in: no copy
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return states.count
+    }
+}
+
 @Suite("Performance article: keeping history cheap")
 struct HistoryExampleTests {
     @Test("Kept states keep their contents while the live one changes")
@@ -26,5 +45,15 @@ struct HistoryExampleTests {
         #expect(history.count == 100)
         #expect(history[0].items[id: 0]?.name == "Item 0" && history[99].items[id: 98]?.name == "Item 98 (sold)")
         #expect(inventory.items[id: 99]?.name == "Item 99 (sold)" && inventory.items[id: 100]?.name == "Item 100")
+    }
+
+    @Test("A subscriber keeps each state it is handed, moved in")
+    func subscriberKeepsStates() {
+        let inventory = Inventory(items: IdentifiedArray(uniqueElements: (0..<100).map { Item(id: $0, name: "Item \($0)") }), tags: [])
+        let store = ReduxStoreBase<Never, Inventory>(initialState: inventory, reducer: .identity)
+        let keptStates = StateHistory()
+        let keeping = store.subscribe { state in keptStates.keep(state) }
+        #expect(keptStates.count == 1)
+        keeping.cancel()
     }
 }

@@ -20,7 +20,7 @@ final class PendingCallback<Value>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked)
     var value: Value?
     @usableFromInline
-    let receive: @Sendable (Value) -> Void
+    let receive: @Sendable (consuming Value) -> Void
     #if DEBUG
     /// Whether `receive` is running: a delivery inside it would be one the lock let through.
     @usableFromInline
@@ -28,7 +28,7 @@ final class PendingCallback<Value>: @unchecked Sendable {
     #endif
 
     @inlinable
-    init(_ receive: @escaping @Sendable (Value) -> Void) {
+    init(_ receive: @escaping @Sendable (consuming Value) -> Void) {
         self.receive = receive
     }
 
@@ -44,7 +44,7 @@ final class PendingCallback<Value>: @unchecked Sendable {
         isDelivering = true
         defer { isDelivering = false }
         #endif
-        receive(value)
+        receive(consume value)
     }
 
     /// Stops a debug build when a delivery's take broke the invariant (above): the value is still

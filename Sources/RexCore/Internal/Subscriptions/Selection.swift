@@ -34,7 +34,7 @@ struct Selection<Input>: Sendable {
 
     /// A selection that calls `receive` with every value offered.
     @inlinable
-    static func callback(_ receive: @escaping @Sendable (Input) -> Void) -> Selection {
+    static func callback(_ receive: @escaping @Sendable (consuming Input) -> Void) -> Selection {
         if MemoryLayout<Input>.size > largeValueSize {
             return largeCallback(receive)
         }
@@ -57,7 +57,7 @@ struct Selection<Input>: Sendable {
     /// snapshot on the heap and handed to `receive` from there. Kept in an optional, it would be
     /// copied onto the stack to be delivered, as large as it is.
     @inlinable
-    static func largeCallback(_ receive: @escaping @Sendable (Input) -> Void) -> Selection {
+    static func largeCallback(_ receive: @escaping @Sendable (consuming Input) -> Void) -> Selection {
         let pending = PendingCallback<Snapshot<Input>> { snapshot in receive(snapshot.value) }
         return Selection(
             offer: { value in
