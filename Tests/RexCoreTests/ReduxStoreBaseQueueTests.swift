@@ -33,9 +33,8 @@ struct ReduxStoreBaseQueueTests {
 
     // Serialized, and 25,000 actions a producer (100,000 until 2026-11-27): under the thread
     // sanitizer, the two cases' sixteen threads contending for the store's lock on two cores took
-    // from 106 to 751 s, the last test of the run each time, and once kept every other test
-    // waiting with them (CI 2,441 s, over its 40 minutes). Eight threads of 25,000 still make
-    // 200,000 racing dispatches a case.
+    // from 106 to 751 s, among the last tests of every run (alone, now, 7 s). Eight threads of
+    // 25,000 still make 200,000 racing dispatches a case.
     @Test(
         "8 concurrent producers of 25,000 actions each: none lost, each producer's order kept, one turn at a time",
         .serialized,
