@@ -240,7 +240,10 @@ struct ChunkNodeReviewTests {
         return nil
     }
 
-    @Test("Against Array as a model, elements holding references, copies kept: every copy keeps its contents, the field diff finds every difference, and every reference is released once at the end")
+    @Test(
+        "Against Array as a model, elements holding references, copies kept: every copy keeps its contents, the field diff finds every difference, and every reference is released once at the end",
+        .disabled(if: ThreadSanitizer.isRunning, "single-threaded: nothing for the sanitizer to check, and minutes of its time")
+    )
     func modelWithReferences() async throws {
         for seed in [1, UInt64.random(in: 0...UInt64.max)] {
             let census = Census()

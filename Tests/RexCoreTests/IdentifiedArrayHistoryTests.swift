@@ -46,7 +46,10 @@ struct IdentifiedArrayHistoryTests {
         #expect(first != second && second != live && first == Self.rows(10_000).changing(5))
     }
 
-    @Test("Against Array as a model, with copies kept and released at random: every copy keeps its contents, the live array is right")
+    @Test(
+        "Against Array as a model, with copies kept and released at random: every copy keeps its contents, the live array is right",
+        .disabled(if: ThreadSanitizer.isRunning, "single-threaded: nothing for the sanitizer to check, and minutes of its time")
+    )
     func modelWithKeptCopies() async throws {
         // On a thread of its own: minutes of work under the thread sanitizer, which on one of the
         // tasks' two threads left the effect tests' tasks waiting past their deadline.
