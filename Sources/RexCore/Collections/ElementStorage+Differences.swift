@@ -67,13 +67,6 @@ extension ElementStorage {
         }
         return differing
     }
-
-    /// Calls `body` with the buffer that holds the element at `position` (the flat buffer, or
-    /// the position's leaf) and the element's place in it, and returns what it returns.
-    private func withBuffer<Result>(holding position: Int, _ body: (UnsafeBufferPointer<Element>, Int) -> Result) -> Result {
-        guard let chunks else { return flat.withUnsafeBufferPointer { body($0, position) } }
-        return chunks[leafContaining: position].withUnsafeBufferPointer { body($0, ElementChunks<Element>.offsetInLeaf(position)) }
-    }
 }
 
 extension ElementChunks {

@@ -485,7 +485,7 @@ extension IdentifiedArray where Element: Equatable {
     func equalsByLog(_ earlier: IdentifiedArray) -> Bool? {
         var equal = true
         let told = forEachPositionChanged(since: earlier) { position in
-            if equal && values[position] != earlier.values[position] {
+            if equal && !values.elementEquals(at: position, in: earlier.values) {
                 equal = false
             }
         }
