@@ -51,8 +51,9 @@ struct IdentifiedArrayHistoryTests {
         .disabled(if: ThreadSanitizer.isRunning, "single-threaded: nothing for the sanitizer to check, and minutes of its time")
     )
     func modelWithKeptCopies() async throws {
-        // On a thread of its own: minutes of work under the thread sanitizer, which on one of the
-        // tasks' two threads left the effect tests' tasks waiting past their deadline.
+        // On a thread of its own: seconds of work (minutes under the thread sanitizer, where it is
+        // disabled now), which on one of the tasks' two threads left the effect tests' tasks
+        // waiting past their deadline.
         let seed = UInt64.random(in: 0...UInt64.max)
         if let failure = try await onOwnThread({ Self.runModelWithKeptCopies(seed: seed) }) {
             Issue.record(Comment(rawValue: failure))

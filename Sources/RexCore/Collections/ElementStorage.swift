@@ -241,7 +241,7 @@ extension ElementStorage: Equatable where Element: Equatable {
 extension ElementStorage where Element: Equatable {
     /// Whether the element at `position` equals `other`'s element there, both read in place:
     /// copied out, each would be retained and released with what it holds (W15u, the undo
-    /// history's check that a turn changed its list: about 200 instructions).
+    /// history's check that a turn changed its list: about 80 instructions).
     ///
     /// - Complexity: O(log *n*) in chunks, and one comparison of two elements.
     @inlinable
