@@ -73,6 +73,22 @@ static inline void rex_atomic_store_u64_release(uint64_t *place, uint64_t value)
     __atomic_store_n(place, value, __ATOMIC_RELEASE);
 }
 
+/// Reads a 64-bit word, with no ordering (a change log's count of written changes).
+static inline uint64_t rex_atomic_load_u64_relaxed(const uint64_t *place) {
+    return __atomic_load_n(place, __ATOMIC_RELAXED);
+}
+
+/// Stores a 64-bit word, with no ordering (a change log's count, by the one array holding it).
+static inline void rex_atomic_store_u64_relaxed(uint64_t *place, uint64_t value) {
+    __atomic_store_n(place, value, __ATOMIC_RELAXED);
+}
+
+/// Replaces `expected` with `desired` if the word holds `expected`, with no ordering; returns
+/// whether it did (an array claiming the next slot of a change log it shares).
+static inline bool rex_atomic_exchange_u64_relaxed(uint64_t *place, uint64_t expected, uint64_t desired) {
+    return __atomic_compare_exchange_n(place, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
 /// A full fence, sequentially consistent. What two threads need that each store one word, then
 /// load the word the other stores: with this fence between each one's store and load, at least
 /// one of them sees the other's store (without it, both may read the old values).

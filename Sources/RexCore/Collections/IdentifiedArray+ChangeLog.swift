@@ -1,3 +1,5 @@
+import RexAtomics
+
 /// The recent history of an identified array: which ids it changed, numbered, and where.
 ///
 /// What lets a store's row projections look only at the rows whose element changed: a row group
@@ -5,32 +7,44 @@
 /// changed since then. When the log cannot tell (too many changes, or an array of another
 /// history), the group compares every row, as any projection would.
 ///
-/// Versions are never confused: a log has a lineage number no other log has, and a log is
-/// changed only by the one array value that holds it alone. An array whose log is shared (a copy
-/// was made) continues in a new log, made from a copy of the old one, that names the old one as
-/// its ancestor. A version of an ancestor up to the copy is then a version of this array's past.
+/// An array value holds a log and its own count of changes (``LoggedChanges``): the changes
+/// numbered below its count are its history. Copies of an array (a kept state and the live one)
+/// share a log, each with its count. A value that changes writes its change into the log it
+/// shares when no value has written past its count and the log has a free slot: it claims the
+/// next number with an atomic compare-and-swap of `written`, so that of two copies changed at
+/// once on two threads only one writes there. Otherwise it continues in a new log, made from a
+/// copy of the old one's last changes, that names the old one as its ancestor; a version of an
+/// ancestor up to the copy is then a version of this array's past. A value whose count is below
+/// `written` continues in a new log even when it holds the old one alone: a number, once written,
+/// names one change for ever, so a version (a lineage and a count) names one history, and a row
+/// group that saw it is never told "nothing changed" about another.
 ///
 /// A log takes no room for changes until its first change, and then four slots, doubled as they
 /// fill up to ``capacity``: most arrays (made, decoded, sorted or filtered, and changed a few
 /// times or never) keep none or a few, where each kept 64 from its creation. The slots are in the
-/// log's own allocation, after its header (a `ManagedBuffer`): a log continued on every turn (a
-/// state kept after each) costs one allocation, where a log and its room cost two (W15: 7,177
-/// instructions a turn → 7,014, one `malloc` and one `free` fewer). So a log never grows: a full
-/// one is replaced by a larger copy (``record(_:at:in:)``), by the array that holds it alone.
+/// log's own allocation, after its header (a `ManagedBuffer`), so a log never grows: a full one
+/// is replaced by a larger copy (``record(_:at:in:count:)``), by the array that holds it alone. A
+/// continuing log has the full capacity at once: an array continued because a copy was kept is
+/// likely to be kept again (a state kept after every turn), and its next changes are then
+/// written into the log its copies share, one new log every `capacity - carried` changes rather
+/// than one a change (W15: 6,186 instructions a turn → 5,650).
 ///
-/// Invariant (checked in debug builds after each change, ``checkInvariant()``): `start <= count`;
-/// the log has `room` slots (`room` is 0, or a power of two from 4 to `capacity`), the last
-/// `held = min(count - start, capacity)` changes initialized, change `n` in slot
+/// Invariant (checked in debug builds after each change, ``checkInvariant()``): `start <=
+/// written`; the log has `room` slots (`room` is 0, or a power of two from 4 to `capacity`), the
+/// last `held = min(written - start, capacity)` changes initialized, change `n` in slot
 /// `(n - start) % capacity`; `held <= room`. While `held < capacity`, that slot is `n - start`,
-/// so a larger copy keeps each change in its slot. `deinit` deinitializes the `held` (through
+/// so a larger copy keeps each change in its slot. A log goes round its slots only in the hands
+/// of the one value that holds it, and is never written by a value that shares it afterwards
+/// (its count is past the room). `deinit` deinitializes the `held` (through
 /// `deinitializeChanges`, made by the initializers for the same `ID`).
+///
+/// Threads: `written` is read and changed atomically, the header's other fields only when the
+/// log is made. A value reads the slots of the numbers below its count only, written before the
+/// value was made (by itself, or by the value it was copied from, whose copy orders them); it
+/// writes only the slot of the number it claimed, which no value has read, or, holding the log
+/// alone, any slot.
 @usableFromInline
 final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>> {
-    // Copy on write, as an array's storage: a log is changed only through the array value that
-    // holds it alone (`IdentifiedArray.noteChange` checks `isKnownUniquelyReferenced` first),
-    // and a value being changed is not being read or copied by another thread at that moment.
-    // Anyone else reads a log only through a copy of the value, which makes it shared.
-
     /// One change: the id of the element, and its position at the change.
     @usableFromInline
     typealias Change = ChangeLogEntry<ID>
@@ -43,8 +57,8 @@ final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>
     ///
     /// A copy is made between two notifications of a store (a kept state, a middleware's state
     /// before the action), and a row group asks for the changes since the last notification: those
-    /// of one turn, or of one batch. A log continued on every turn (a state kept after each)
-    /// copies these few rather than all it holds.
+    /// of one turn, or of one batch. A log continued on every turn copies these few rather than
+    /// all it holds.
     @inlinable
     static var carried: Int { 16 }
 
@@ -58,27 +72,25 @@ final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>
     /// A log of a new history, with no room.
     @inlinable
     static func make() -> ChangeLog {
-        let log = make(room: 0, ChangeLogHeader(lineage: ChangeLineage.next(), count: 0, start: 0, ancestors: ChangeAncestors(), room: 0))
+        let log = make(room: 0, ChangeLogHeader(written: 0, lineage: ChangeLineage.next(), start: 0, ancestors: ChangeAncestors(), room: 0))
         log.checkInvariant()
         return log
     }
 
-    /// A log that continues `parent`, for an array value that stops sharing it: it knows the
-    /// parent's last `carried` changes, and the changes before them are unknown to it.
+    /// A log that continues `parent` for an array value whose history is the parent's first
+    /// `count` changes, and that stops sharing it: it knows the last `carried` of them, and the
+    /// changes before them are unknown to it.
     @inlinable
-    static func make(continuing parent: ChangeLog) -> ChangeLog {
-        let count = parent.count
-        let carried = min(parent.held, Self.carried)
+    static func make(continuing parent: ChangeLog, at count: UInt64) -> ChangeLog {
+        let carried = min(parent.held(at: count), Self.carried)
         let start = count - UInt64(carried)
-        // Room for the change it is made to record too, so that it does not grow at once.
-        let room = Self.room(for: carried + 1)
+        let room = Self.capacity
         let log = make(room: room, ChangeLogHeader(
+            written: count,
             lineage: ChangeLineage.next(),
-            count: count,
             start: start,
-            ancestors: parent.ancestors.adding(parent.version),
-            room: room,
-            held: carried
+            ancestors: parent.ancestors.adding(ChangeVersion(lineage: parent.lineage, count: count)),
+            room: room
         ))
         // Change `n` goes to slot `n - start`: the carried changes fill the first slots, in order.
         // In the parent they follow each other from the slot of `start`, in one run, or in two
@@ -98,10 +110,7 @@ final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>
         return log
     }
 
-    /// Initializes `count` changes at `target` with copies of those at `source`: a loop compiled
-    /// for `ID`, where `initialize(from:count:)` copies through the runtime's value witnesses.
-    ///
-    /// - Complexity: O(`count`).
+    /// Initializes `count` changes at `target` with copies of those at `source`.
     @inlinable
     static func copy(_ count: Int, from source: UnsafeMutablePointer<Change>, to target: UnsafeMutablePointer<Change>) {
         for offset in 0..<count {
@@ -109,7 +118,7 @@ final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>
         }
     }
 
-    /// The room for `changes` changes: none for none, else a power of two from 4.
+    /// The room for `changes` changes: 0 for none, else the next power of two from 4.
     @inlinable
     static func room(for changes: Int) -> Int {
         guard changes > 0 else { return 0 }
@@ -129,145 +138,183 @@ final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>
         withUnsafeMutablePointerToHeader { $0.pointee.deinitializeChanges(self) }
     }
 
-    /// Deinitializes the changes held: what `deinit` calls, through the header.
+    /// Deinitializes the changes `log` holds; what `deinitializeChanges` calls.
     @inlinable
     static func deinitializeChanges(of log: ChangeLog) {
-        _ = log.withUnsafeMutablePointers { header, changes in
-            changes.deinitialize(count: header.pointee.held)
+        let held = log.held
+        log.withUnsafeMutablePointerToElements { changes in
+            _ = changes.deinitialize(count: held)
         }
     }
 
     // The header is read and written through its pointer, never as `header`: a class's stored
     // property is checked for exclusive access at run time.
 
-    /// The lineage: a number no other log has.
+    /// The log's number, which no other log has.
     @inlinable
     var lineage: UInt64 {
         withUnsafeMutablePointerToHeader { $0.pointee.lineage }
     }
 
-    /// The number of the last change, counted from the first log of the lineage chain.
+    /// How many changes were written into this log and its ancestors: the number the next one
+    /// written takes.
     @inlinable
-    var count: UInt64 {
-        withUnsafeMutablePointerToHeader { $0.pointee.count }
+    var written: UInt64 {
+        withUnsafeMutablePointerToHeader { rex_atomic_load_u64_relaxed($0.pointer(to: \.written)!) }
     }
 
-    /// The count of the chain's first log when it began: the changes up to it are unknown.
+    /// The number of the first change the log knows; those before are its ancestors'.
     @inlinable
     var start: UInt64 {
         withUnsafeMutablePointerToHeader { $0.pointee.start }
     }
 
-    /// The logs this one continues, each with its count when it was copied, nearest first.
+    /// The versions of the logs this one continues, the nearest first.
     @inlinable
     var ancestors: ChangeAncestors {
         withUnsafeMutablePointerToHeader { $0.pointee.ancestors }
     }
 
-    /// How many changes the log has room for.
+    /// How many slots the log has.
     @inlinable
     var room: Int {
         withUnsafeMutablePointerToHeader { $0.pointee.room }
     }
 
-    /// How many changes are held: `min(count - start, capacity)`.
+    /// How many of the changes before number `count` the log still holds.
     @inlinable
-    var held: Int {
-        withUnsafeMutablePointerToHeader { $0.pointee.held }
+    func held(at count: UInt64) -> Int {
+        Int(truncatingIfNeeded: Swift.min(count &- start, UInt64(Self.capacity)))
     }
 
-    /// The slot of change `number`, which this log holds.
+    /// How many changes the log holds, initialized in its slots.
+    @inlinable
+    var held: Int {
+        held(at: written)
+    }
+
+    /// The slot of change `number`.
     @inlinable
     func slot(of number: UInt64) -> Int {
         Self.slot(of: number, start: start)
     }
 
-    /// The slot of change `number` in a log whose changes start after `start`.
+    /// The slot of change `number` in a log whose first change is `start`.
     @inlinable
     static func slot(of number: UInt64, start: UInt64) -> Int {
         Int(truncatingIfNeeded: (number - start) % UInt64(capacity))
     }
 
-    /// Change `number`, which this log holds.
+    /// Change `number`, which the log holds.
     @inlinable
     func change(_ number: UInt64) -> Change {
         let slot = slot(of: number)
         return withUnsafeMutablePointerToElements { $0[slot] }
     }
 
-    /// This log's current version.
+    /// Records that the element `id`, at `position`, changed, as change number `count`, in a
+    /// log that an array value holds alone and whose changes it wrote all (`count == written`):
+    /// in the next slot while there is room, in a larger copy when the room is full, over the
+    /// oldest change once the log holds `capacity`.
     @inlinable
-    var version: ChangeVersion {
-        withUnsafeMutablePointerToHeader { ChangeVersion(lineage: $0.pointee.lineage, count: $0.pointee.count) }
-    }
-
-    /// Notes that the element with this id changed (or was added or removed) at `position`, in
-    /// `log`, which is replaced first by a larger copy when its room is full. Call only with a
-    /// `log` no one else holds.
-    @inlinable
-    static func record(_ id: ID, at position: Int, in log: inout ChangeLog) {
-        let (held, room) = log.withUnsafeMutablePointerToHeader { ($0.pointee.held, $0.pointee.room) }
+    static func record(_ id: ID, at position: Int, in log: inout ChangeLog, count: UInt64) {
+        assert(count == log.written, "ChangeLog: change \(count) recorded where \(log.written) were written")
+        let held = log.held(at: count)
         if held < Self.capacity {
-            if held == room {
+            if held == log.room {
                 enlarge(&log)
             }
             // Filling: change `count` goes to slot `held` (`count - start`).
-            log.withUnsafeMutablePointers { header, changes in
+            log.withUnsafeMutablePointerToElements { changes in
                 (changes + held).initialize(to: Change(id: id, position: position))
-                header.pointee.held = held + 1
-                header.pointee.count &+= 1
             }
         } else {
-            log.withUnsafeMutablePointers { header, changes in
-                let count = header.pointee.count
-                changes[Self.slot(of: count, start: header.pointee.start)] = Change(id: id, position: position)
-                header.pointee.count = count &+ 1
+            let slot = log.slot(of: count)
+            log.withUnsafeMutablePointerToElements { changes in
+                changes[slot] = Change(id: id, position: position)
             }
         }
+        log.store(written: count &+ 1)
         log.checkInvariant()
     }
 
-    /// Replaces `log` by a larger copy: out of line, so that a change that finds room (nearly
-    /// every one) saves no registers for it.
+    /// Writes that the element `id`, at `position`, changed, as change number `count`, for an
+    /// array value that shares the log and whose history is its first `count` changes; returns
+    /// `false`, writing nothing, when another value wrote change `count` first or the log has
+    /// no free slot for it.
+    @inlinable
+    func claim(_ id: ID, at position: Int, count: UInt64) -> Bool {
+        let slot = count &- start
+        // Past the room, the log is full or has gone round: its slots are read by the values
+        // that share it.
+        guard slot < UInt64(room) else { return false }
+        let claimed = withUnsafeMutablePointerToHeader { header in
+            rex_atomic_exchange_u64_relaxed(header.pointer(to: \.written)!, count, count &+ 1)
+        }
+        guard claimed else { return false }
+        // The slot is free: `written` was `count`, and no log that goes round is shared.
+        withUnsafeMutablePointerToElements { changes in
+            (changes + Int(truncatingIfNeeded: slot)).initialize(to: Change(id: id, position: position))
+        }
+        checkInvariant()
+        return true
+    }
+
+    /// Sets `written`, in a log an array value holds alone.
+    @inlinable
+    func store(written: UInt64) {
+        withUnsafeMutablePointerToHeader { header in
+            rex_atomic_store_u64_relaxed(header.pointer(to: \.written)!, written)
+        }
+    }
+
+    /// Replaces `log`, whose room is full, with a larger copy; out of line, as it happens at
+    /// most five times a log.
     @usableFromInline @inline(never)
     static func enlarge(_ log: inout ChangeLog) {
         log = log.larger()
     }
 
-    /// A copy of this log, of the same lineage, with twice the room (four slots the first time)
-    /// and its changes moved to the same slots; this log is left holding none.
+    /// A copy of the log with twice the room (four slots for one with none), its changes moved
+    /// in, in the same slots; this log is left holding none.
     @usableFromInline
     func larger() -> ChangeLog {
         let room = Swift.max(self.room * 2, 4)
-        return withUnsafeMutablePointers { header, changes in
+        let held = held
+        let larger = withUnsafeMutablePointerToHeader { header in
             var copied = header.pointee
             copied.room = room
-            let larger = ChangeLog.make(room: room, copied)
-            larger.withUnsafeMutablePointerToElements { $0.moveInitialize(from: changes, count: header.pointee.held) }
-            header.pointee.held = 0
-            return larger
+            return ChangeLog.make(room: room, copied)
         }
+        larger.withUnsafeMutablePointerToElements { target in
+            withUnsafeMutablePointerToElements { source in
+                target.moveInitialize(from: source, count: held)
+            }
+        }
+        store(written: start)
+        return larger
     }
 
-    /// Stops a debug build whose log breaks its invariant.
+    /// Stops a debug build if the invariant in the type's comment does not hold.
     @inlinable
     func checkInvariant() {
-        withUnsafeMutablePointerToHeader { header in
-            let (start, count, held, room) = (header.pointee.start, header.pointee.count, header.pointee.held, header.pointee.room)
-            assert(start <= count && held == Int(min(count - start, UInt64(Self.capacity))), "ChangeLog: \(held) changes held for changes \(start) to \(count)")
-            assert(held <= room && (room == 0 || (room >= 4 && room <= Self.capacity && room & (room - 1) == 0)), "ChangeLog: \(held) changes held in room for \(room)")
-        }
+        #if DEBUG
+        let (start, written, room, held) = (start, written, room, held)
+        assert(start <= written, "ChangeLog: \(written) changes written from \(start)")
+        assert(held <= room && (room == 0 || (room >= 4 && room <= Self.capacity && room & (room - 1) == 0)), "ChangeLog: \(held) changes held in room for \(room)")
+        #endif
     }
 
-    /// Calls `body` with every change after `version`, oldest first, and returns `true`;
-    /// returns `false`, calling nothing, when the log cannot tell which changed.
+    /// Calls `body` with each change from `version` up to number `count`, for an array value
+    /// whose history is the log's first `count` changes; returns `false`, calling nothing, when
+    /// the log cannot tell them: `version` is of another history, or its changes are no longer
+    /// held.
     @inlinable
-    func forEachChange(since version: ChangeVersion, _ body: (Change) -> Void) -> Bool {
+    func forEachChange(since version: ChangeVersion, upTo count: UInt64, _ body: (Change) -> Void) -> Bool {
         guard version.lineage == lineage || ancestors.contains(version) else {
             return false
         }
-        let count = count
-        guard version.count >= start, version.count <= count, count - version.count <= UInt64(held) else {
+        guard version.count >= start, version.count <= count, count - version.count <= UInt64(held(at: count)) else {
             return false
         }
         var number = version.count
@@ -301,32 +348,31 @@ struct ChangeLogEntry<ID> {
 /// What a ``ChangeLog`` keeps before its changes.
 @usableFromInline
 struct ChangeLogHeader<ID> {
+    /// How many changes were written, read and changed atomically (see ``ChangeLog``).
+    @usableFromInline
+    var written: UInt64
     @usableFromInline
     let lineage: UInt64
-    @usableFromInline
-    var count: UInt64
     @usableFromInline
     let start: UInt64
     @usableFromInline
     let ancestors: ChangeAncestors
     @usableFromInline
     var room: Int
-    @usableFromInline
-    var held: Int
     /// Deinitializes the changes a log holds: what its `deinit` calls. Made here, compiled for
     /// the app's `ID`.
     @usableFromInline
     let deinitializeChanges: (ChangeLog<ID>) -> Void
 
-    /// A header of a log with `room` slots, the first `held` of them to be initialized.
+    /// A header of a log with `room` slots, whose changes from `start` to `written` are to be
+    /// initialized.
     @inlinable
-    init(lineage: UInt64, count: UInt64, start: UInt64, ancestors: ChangeAncestors, room: Int, held: Int = 0) {
+    init(written: UInt64, lineage: UInt64, start: UInt64, ancestors: ChangeAncestors, room: Int) {
+        self.written = written
         self.lineage = lineage
-        self.count = count
         self.start = start
         self.ancestors = ancestors
         self.room = room
-        self.held = held
         deinitializeChanges = { log in ChangeLog.deinitializeChanges(of: log) }
     }
 }
@@ -397,7 +443,7 @@ extension IdentifiedArray {
     /// The version of this array's history, for row projections.
     @inlinable
     var changeVersion: ChangeVersion {
-        log.version
+        changes.version
     }
 
     /// Notes that the element with this id, at `position`, changed, was added or was removed;
@@ -408,18 +454,16 @@ extension IdentifiedArray {
     /// touch (see ``ElementStorage``).
     @inlinable
     mutating func noteChange(_ id: ID, at position: Int) {
-        if !isKnownUniquelyReferenced(&log) {
-            log = ChangeLog.make(continuing: log)
+        if changes.record(id, at: position) {
             values.shareInChunks()
         }
-        ChangeLog.record(id, at: position, in: &log)
     }
 
     /// Calls `body` with each change after `version` (see ``ChangeLog``); returns `false` when
     /// this array cannot tell which elements changed since then.
     @inlinable
     func forEachChange(since version: ChangeVersion, _ body: (ChangeLog<ID>.Change) -> Void) -> Bool {
-        log.forEachChange(since: version, body)
+        changes.forEachChange(since: version, body)
     }
 
     /// The positions whose elements changed since `earlier`, a past state of this array, in

@@ -52,10 +52,10 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
     /// Which ids changed recently, for row projections; not part of the value (`==` ignores it).
     ///
     /// Unchecked, because a log is a `ManagedBuffer`, which the standard library marks as never
-    /// `Sendable`. It is copy on write, as the chunks are (see `ElementChunks`' conformance): a
-    /// log is changed only through the array value that holds it alone (`noteChange`).
+    /// `Sendable`. Copies share it, and a copy that changes writes into it only the slot of a
+    /// number it claimed atomically, which no copy reads (see ``ChangeLog``).
     @usableFromInline
-    nonisolated(unsafe) var log: ChangeLog<ID>
+    nonisolated(unsafe) var changes: LoggedChanges<ID>
     /// The position of the last element changed by id: where a change by id looks first (see
     /// `positionForChange(of:)`); a guess, checked, and not part of the value.
     @usableFromInline
@@ -87,7 +87,7 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
             positions.add(elementID, at: position, in: ids)
         }
         idIndex = IDIndex(ids: ids, positions: positions)
-        log = ChangeLog.make()
+        changes = LoggedChanges()
         lastChanged = 0
     }
 
