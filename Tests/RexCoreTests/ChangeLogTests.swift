@@ -73,6 +73,16 @@ struct ChangeLogTests {
             var sharing = continuing
             _ = sharing.record(CountedID(-2), at: 0)
             #expect(sharing.log === continuing.log)
+            // A copy writes into a small log, the other copy goes, and the one left grows the
+            // log past its room: the changes move to a larger log, and the small one frees none.
+            var small = LoggedChanges<CountedID>()
+            for number in 0..<2 { _ = small.record(CountedID(number), at: number) }
+            var claimant = small
+            _ = claimant.record(CountedID(2), at: 2)
+            #expect(claimant.log === small.log)
+            small = LoggedChanges()
+            for number in 3..<6 { _ = claimant.record(CountedID(number), at: number) }
+            #expect(claimant.log.room == 8 && claimant.log.held == 6)
             #expect(CountedID.lock.withLock { CountedID.alive } > before)
         }
         #expect(CountedID.lock.withLock { CountedID.alive } == before)

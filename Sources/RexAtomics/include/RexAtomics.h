@@ -83,10 +83,17 @@ static inline void rex_atomic_store_u64_relaxed(uint64_t *place, uint64_t value)
     __atomic_store_n(place, value, __ATOMIC_RELAXED);
 }
 
-/// Replaces `expected` with `desired` if the word holds `expected`, with no ordering; returns
-/// whether it did (an array claiming the next slot of a change log it shares).
+/// Compares and swaps: replaces `expected` with `desired` if the word holds `expected`, with no
+/// ordering; returns whether it did (an array claiming the next slot of a change log it shares).
 static inline bool rex_atomic_exchange_u64_relaxed(uint64_t *place, uint64_t expected, uint64_t desired) {
     return __atomic_compare_exchange_n(place, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+/// An acquiring fence: after a relaxed load that read what another thread stored with release
+/// ordering, what that thread wrote before its store is visible (a change log checked as held
+/// alone: the reference count's check orders nothing on some platforms).
+static inline void rex_atomic_fence_acquire(void) {
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
 }
 
 /// A full fence, sequentially consistent. What two threads need that each store one word, then

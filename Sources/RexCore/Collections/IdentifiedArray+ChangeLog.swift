@@ -27,7 +27,7 @@ import RexAtomics
 /// continuing log has the full capacity at once: an array continued because a copy was kept is
 /// likely to be kept again (a state kept after every turn), and its next changes are then
 /// written into the log its copies share, one new log every `capacity - carried` changes rather
-/// than one a change (W15: 6,186 instructions a turn → 5,650).
+/// than one a change (W15: 6,186 instructions a turn → 5,635).
 ///
 /// Invariant (checked in debug builds after each change, ``checkInvariant()``): `start <=
 /// written`; the log has `room` slots (`room` is 0, or a power of two from 4 to `capacity`), the
@@ -42,7 +42,8 @@ import RexAtomics
 /// log is made. A value reads the slots of the numbers below its count only, written before the
 /// value was made (by itself, or by the value it was copied from, whose copy orders them); it
 /// writes only the slot of the number it claimed, which no value has read, or, holding the log
-/// alone, any slot.
+/// alone and having written its last change (``isWrittenUpTo(_:)``, whose fence orders the
+/// claims of copies released on other threads before that check), any slot.
 @usableFromInline
 final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>> {
     /// One change: the id of the element, and its position at the change.
@@ -181,6 +182,19 @@ final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>
         withUnsafeMutablePointerToHeader { $0.pointee.room }
     }
 
+    /// Whether the log's changes are exactly the first `count`, asked by an array value that has
+    /// just found it holds the log alone (`isKnownUniquelyReferenced`).
+    ///
+    /// After an acquiring fence: a copy that claimed a number on another thread, then was
+    /// released, released its reference with release ordering, but the check of the reference
+    /// count reads it with none on some platforms (arm64), so without the fence `written` could
+    /// be read as it was before the claim, and the slot written twice.
+    @inlinable
+    func isWrittenUpTo(_ count: UInt64) -> Bool {
+        rex_atomic_fence_acquire()
+        return written == count
+    }
+
     /// How many of the changes before number `count` the log still holds.
     @inlinable
     func held(at count: UInt64) -> Int {
@@ -252,7 +266,8 @@ final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>
             rex_atomic_exchange_u64_relaxed(header.pointer(to: \.written)!, count, count &+ 1)
         }
         guard claimed else { return false }
-        // The slot is free: `written` was `count`, and no log that goes round is shared.
+        // The slot is free: `written` was `count`, and the slot is within the room, so the log
+        // has not gone round.
         withUnsafeMutablePointerToElements { changes in
             (changes + Int(truncatingIfNeeded: slot)).initialize(to: Change(id: id, position: position))
         }

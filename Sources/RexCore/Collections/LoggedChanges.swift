@@ -4,7 +4,8 @@
 /// Invariant (checked in debug builds after each change): `log.start <= count <= log.written`.
 @usableFromInline
 struct LoggedChanges<ID> {
-    /// The log, shared with the value's copies until one of them changes it.
+    /// The log, shared with the value's copies; a copy that changes writes into it while it can
+    /// claim the next number, and continues in a new log otherwise.
     @usableFromInline
     var log: ChangeLog<ID>
     /// How many of the log's changes (and its ancestors') are this value's: its changes are
@@ -34,7 +35,7 @@ struct LoggedChanges<ID> {
     @inlinable
     mutating func record(_ id: ID, at position: Int) -> Bool {
         let shared = !isKnownUniquelyReferenced(&log)
-        if !shared && count == log.written {
+        if !shared && log.isWrittenUpTo(count) {
             ChangeLog.record(id, at: position, in: &log, count: count)
         } else {
             recordElsewhere(id, at: position, shared: shared)

@@ -15,12 +15,19 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
     @usableFromInline
     let isIdentity: Bool
 
+    /// What the erased middleware asks the store to call after each reducer (see
+    /// ``CommittedStateObserving``).
+    @usableFromInline
+    let observer: CommittedStateObserver<StateType>?
+
     @usableFromInline
     init(
         isIdentity: Bool,
+        observer: CommittedStateObserver<StateType>? = nil,
         handler: @escaping @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
     ) {
         self.isIdentity = isIdentity
+        self.observer = observer
         self.handler = handler
     }
 
@@ -43,7 +50,10 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
         if let erased = middleware as? AnyMiddleware {
             self = erased
         } else {
-            self.init(isIdentity: middleware is IdentityMiddleware<InputActionType, OutputActionType, StateType>) {
+            self.init(
+                isIdentity: middleware is IdentityMiddleware<InputActionType, OutputActionType, StateType>,
+                observer: RexCore.committedStateObserver(of: middleware)
+            ) {
                 action, dispatcher, state in
                 middleware.handle(action: action, from: dispatcher, state: state)
             }
@@ -58,6 +68,15 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
         state: @escaping GetState<StateType>
     ) -> IO<OutputActionType> {
         handler(action, dispatcher, state)
+    }
+}
+
+extension AnyMiddleware: CommittedStateObserving {
+    /// The erased middleware's observer, so that an erased supervisor composed with others still
+    /// hands it to the store.
+    @inlinable
+    package func committedStateObserver() -> CommittedStateObserver<StateType>? {
+        observer
     }
 }
 

@@ -34,12 +34,17 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     var boxes: [MiddlewareHandlerBox<InputActionType, OutputActionType, StateType>]
     @usableFromInline
     var unretainedBoxes: [Unmanaged<MiddlewareHandlerBox<InputActionType, OutputActionType, StateType>>]
+    /// The observers of the members that have one, combined in order (see
+    /// ``CommittedStateObserving``).
+    @usableFromInline
+    var observer: CommittedStateObserver<StateType>?
 
     /// Creates an empty composition, which behaves like ``IdentityMiddleware``.
     @inlinable
     public init() {
         boxes = []
         unretainedBoxes = []
+        observer = nil
     }
 
     /// Appends a middleware; a composition is appended member by member, an identity not at all.
@@ -56,11 +61,13 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         if let composed = middleware as? ComposedMiddleware {
             boxes.append(contentsOf: composed.boxes)
             unretainedBoxes.append(contentsOf: composed.unretainedBoxes)
+            observer = combinedObserver(observer, composed.observer)
             checkLastPair()
             return
         }
         let erased = AnyMiddleware(middleware)
         guard !erased.isIdentity else { return }
+        observer = combinedObserver(observer, erased.observer)
         let box = MiddlewareHandlerBox(erased.handler)
         boxes.append(box)
         unretainedBoxes.append(Unmanaged.passUnretained(box))
@@ -117,5 +124,13 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
             }
         }
         return io
+    }
+}
+
+extension ComposedMiddleware: CommittedStateObserving {
+    /// The observers of the members that have one, in order.
+    @inlinable
+    package func committedStateObserver() -> CommittedStateObserver<StateType>? {
+        observer
     }
 }

@@ -43,6 +43,14 @@ where
 
 /// Returns a middleware that runs `lhs`, then `rhs`: both `handle` calls in that order, and
 /// their IOs in that order after the reducer.
+extension MiddlewarePair: CommittedStateObserving {
+    /// The observers of both members, the first's first.
+    @inlinable
+    package func committedStateObserver() -> CommittedStateObserver<First.StateType>? {
+        combinedObserver(RexCore.committedStateObserver(of: first), RexCore.committedStateObserver(of: second))
+    }
+}
+
 @inlinable
 public func <> <First: MiddlewareProtocol, Second: MiddlewareProtocol>(
     lhs: First,

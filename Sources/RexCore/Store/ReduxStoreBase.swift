@@ -73,7 +73,14 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
     ) {
         let core = StoreCore<Action, State>(state: initialState)
         self.core = core
-        self.reducer = reducer
+        // A middleware that reads each committed state in place (see `CommittedStateObserving`)
+        // is called after the reducer, inside it: a store without one pays nothing for it.
+        self.reducer = erasedMiddleware.observer.map { observer in
+            Reducer.reduce { action, state in
+                reducer.reduce(action, &state)
+                observer(&state)
+            }
+        } ?? reducer
         self.middlewareOwner = erasedMiddleware.isIdentity ? nil : .init(erasedMiddleware.handler)
         self.middleware = middlewareOwner.map(Unmanaged.passUnretained)
         assert(middleware?.toOpaque() == middlewareOwner.map { Unmanaged.passUnretained($0).toOpaque() })

@@ -23,7 +23,9 @@ extension EffectMiddleware {
     /// ```
     ///
     /// - Parameters:
-    ///   - part: The part of the state the set derives from, compared with `==` after every turn.
+    ///   - part: The part of the state the set derives from, compared with `==` after every turn
+    ///     (after each reducer, under the store's lock, when the supervisor is not lifted): a
+    ///     quick function of the state that calls nothing of the store.
     ///   - each: The set of keys the part calls for, each with the value its effect runs with;
     ///     called only when the part changed.
     ///   - effect: The effect of a key, given its value.
@@ -72,7 +74,9 @@ extension EffectMiddleware where Dependencies == Void {
     /// restarts when its value changes.
     ///
     /// - Parameters:
-    ///   - part: The part of the state the set derives from, compared with `==` after every turn.
+    ///   - part: The part of the state the set derives from, compared with `==` after every turn
+    ///     (after each reducer, under the store's lock, when the supervisor is not lifted): a
+    ///     quick function of the state that calls nothing of the store.
     ///   - each: The set of keys the part calls for, each with the value its effect runs with;
     ///     called only when the part changed.
     ///   - effect: The effect of a key, given its value.

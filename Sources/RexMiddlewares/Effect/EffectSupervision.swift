@@ -10,7 +10,7 @@ import RexCore
 /// with its own lock, a getter written once); `lock` guards the subclass's state and every
 /// run's flags. No thread holds `lock` while it takes the registry's lock or the store's (the
 /// state is read before `lock` is taken, and effects are started and cancelled after it is let
-/// go). The class is abstract: only ``KeyedEffectSupervision`` is made. `@unchecked` because a
+/// go); the store's observer (``noteCommitted(_:)``) takes `lock` while the store holds its own. The class is abstract: only ``KeyedEffectSupervision`` is made. `@unchecked` because a
 /// class that is not final cannot be checked as `Sendable`; ``checkInvariants()`` checks the
 /// subclass's state in debug builds.
 @usableFromInline
@@ -23,6 +23,18 @@ class EffectSupervision<State, OutputAction>: @unchecked Sendable {  // the subc
     /// state through it, so that the IO of a turn captures nothing but this object (and so
     /// allocates nothing).
     let getState = KeptStateGetter<State>()
+
+    /// 1 when the store's observer found, at the last commit, the part the last check
+    /// reconciled: for the next check to take (setting it back to 0) and skip.
+    let unchangedAtCommit = AtomicWord(0)
+
+    /// Compares the part of the state the store has just committed with the part the last check
+    /// reconciled, and says in ``unchangedAtCommit`` whether they are equal; called by the store
+    /// after each reducer, under its lock (see `CommittedStateObserving`).
+    @usableFromInline
+    func noteCommitted(_ state: inout State) {
+        preconditionFailure("EffectSupervision is abstract")
+    }
 
     /// Keeps the getter of the first turn.
     @usableFromInline

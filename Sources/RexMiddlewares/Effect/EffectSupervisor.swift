@@ -26,8 +26,14 @@ import RexCore
 ///   sends an action to start (a launch action, for example).
 /// - **At the cost of what changed.** The middleware watches one part of the state, which it
 ///   compares (`==`) with the part of the last check: a turn that leaves the part alone costs
-///   a read of the state, a lock and that one comparison, however many effects run. Only when the part differs does it derive
-///   the set, in O(*n*), and reconcile it with the running one, in O(*n*). (The part seen last is
+///   a lock and that one comparison, however many effects run. Only when the part differs does
+///   it derive the set, in O(*n*), and reconcile it with the running one, in O(*n*). Composed at
+///   the top of the store (alone, with `<>`, in a `ComposedMiddleware`), it compares where the
+///   store keeps the state: the store calls it after each reducer, under the store's lock, and
+///   the check in the IO reads the state only when the part changed. Lifted, it reads the state
+///   in the IO of each turn and compares there. So `part` and `each` run under the supervisor's
+///   lock, and `part` under the store's too: keep them quick functions of the state that call
+///   nothing of the store. (The part seen last is
 ///   kept for the comparison, so the reducer's next change of it copies it once, by
 ///   copy-on-write: O(*n*) too, on a turn that derives anyway.) Watch the smallest part that
 ///   decides the set, of a type whose `==` is quick when nothing changed (`Array`, `Dictionary`
@@ -80,6 +86,7 @@ public final class EffectSupervisor<InputActionType, OutputActionType, StateType
             dependencies: dependencies,
             last: last,
             partChanged: { state in last.replace(from: state) },
+            partDiffers: { state in last.differs(from: state) },
             keys: each,
             effect: effect
         )
@@ -126,3 +133,12 @@ public final class EffectSupervisor<InputActionType, OutputActionType, StateType
 }
 
 extension EffectSupervisor: EffectRunning {}
+
+extension EffectSupervisor: CommittedStateObserving {
+    /// Compares the part of each committed state, where the store keeps it, so that the check
+    /// after a turn that left the part alone reads nothing (W2s: no copy of the state).
+    @inlinable
+    package func committedStateObserver() -> CommittedStateObserver<StateType>? {
+        { [supervision] state in supervision.noteCommitted(&state) }
+    }
+}

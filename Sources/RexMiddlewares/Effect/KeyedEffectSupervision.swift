@@ -25,6 +25,8 @@ final class KeyedEffectSupervision<
     private let last: LastPart<State, Part>
     /// `last.replace(from:)`, as a closure made where the app's types are known (see `LastPart`).
     private let partChanged: @Sendable (State) -> Bool
+    /// `last.differs(from:)`, made where the app's types are known, as `partChanged` is.
+    private let partDiffers: @Sendable (inout State) -> Bool
     /// The lifetime of the part at the last check, when the supervisor is lifted into a part
     /// that comes and goes (`liftOptional`, `liftToCollection`): kept, not only its identity,
     /// so that a new lifetime is never taken for the old one at a reused address.
@@ -37,17 +39,35 @@ final class KeyedEffectSupervision<
         dependencies: Dependencies,
         last: LastPart<State, Part>,
         partChanged: @escaping @Sendable (State) -> Bool,
+        partDiffers: @escaping @Sendable (inout State) -> Bool,
         keys: @escaping @Sendable (Part) -> [Key: Value],
         effect: @escaping @Sendable (Key, Value) -> Effect<Dependencies, OutputAction>
     ) {
         self.dependencies = dependencies
         self.last = last
         self.partChanged = partChanged
+        self.partDiffers = partDiffers
         self.keys = keys
         self.effect = effect
     }
 
+    override func noteCommitted(_ state: inout State) {
+        // Only a supervisor at the top of the store is observed (lifts do not forward the
+        // observer), and its output has no lifetime; `lastLifetime` is then `nil` once checked.
+        lock.lock()
+        let unchanged = lastLifetime == nil && !partDiffers(&state)
+        lock.unlock()
+        unchangedAtCommit.storeReleasing(unchanged ? 1 : 0)
+    }
+
     override func afterTurn(output: AnyActionHandler<OutputAction>) {
+        // The store's observer saw this turn's commit (or a later one) leave the part as the
+        // last check reconciled it: nothing to read. Taken, so that a turn whose commit was not
+        // observed never finds an old verdict. Whenever a later commit changed the part, its
+        // observer set the flag to 0, and whatever this skips, that turn's check reconciles.
+        if output.lifetime == nil && unchangedAtCommit.exchangeAcquiring(expected: 1, desired: 0) {
+            return
+        }
         // The getter reads the committed state, under the store's lock; read before this lock is
         // taken, so that no thread ever holds both.
         guard let getState = getState.getter else { return }

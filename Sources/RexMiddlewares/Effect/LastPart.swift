@@ -35,6 +35,14 @@ final class LastPart<State, Part: Equatable & Sendable>: @unchecked Sendable {  
         return true
     }
 
+    /// Whether the part of `state` differs from the one kept (or none is kept); keeps nothing.
+    /// Call with the supervision's lock held.
+    @inlinable
+    func differs(from state: State) -> Bool {
+        guard let value else { return true }
+        return value != part(state)
+    }
+
     /// Stops a debug build if `value` is not the part of `state`, the state it was last
     /// replaced from, or if `changed`, what that replace returned, is not whether the part
     /// differed from `before`. Call with the supervision's lock held.

@@ -37,6 +37,7 @@ struct KeyedEffectSupervisionTests {
             dependencies: (),
             last: last,
             partChanged: { last.replace(from: $0) },
+            partDiffers: { last.differs(from: $0) },
             keys: { items in
                 derivations.record(items.count)
                 return items
@@ -52,6 +53,21 @@ struct KeyedEffectSupervisionTests {
                 }
             }
         )
+    }
+
+    /// A supervision of `supervision(events:derivations:)` whose getter reads `current`, with
+    /// what it records and sends.
+    struct Fixture {
+        let events = EventLog()
+        let derivations = RexTestSupport.Recorder<Int>()
+        let sent = RexTestSupport.Recorder<Int>()
+        let current = Current()
+        let supervision: Supervision
+
+        init() {
+            supervision = KeyedEffectSupervisionTests.supervision(events: events, derivations: derivations)
+            supervision.attachIfNeeded { [current] in current.state }
+        }
     }
 
     /// Runs the check after a turn, then checks the whole invariant.
@@ -71,12 +87,8 @@ struct KeyedEffectSupervisionTests {
     @Test("Keys that appear start, an unchanged part changes nothing, a changed value restarts, a key that goes is cancelled")
     func reconciling() async throws {
         try await withDeadline {
-            let events = EventLog()
-            let derivations = RexTestSupport.Recorder<Int>()
-            let sent = RexTestSupport.Recorder<Int>()
-            let current = Current()
-            let supervision = Self.supervision(events: events, derivations: derivations)
-            supervision.attachIfNeeded { current.state }
+            let fixture = Fixture()
+            let (events, derivations, sent, current, supervision) = (fixture.events, fixture.derivations, fixture.sent, fixture.current, fixture.supervision)
             current.state.items = [1: "a", 2: "b"]
             Self.afterTurn(supervision, output: sent.output)
             #expect(Set(await events.next(2)) == ["start 1 a", "start 2 b"])
@@ -104,6 +116,52 @@ struct KeyedEffectSupervisionTests {
             await supervision.registry.waitUntilIdle()
             supervision.checkInvariants()
             #expect(supervision.keptEffectKeys.isEmpty && supervision.registry.count == 0 && sent.values.isEmpty)
+        }
+    }
+
+    @Test("The store's observer: a commit that leaves the part as last reconciled lets the next check skip, once; a commit that changes it, or a check with a lifetime, does not skip")
+    func observedCommits() async throws {
+        try await withDeadline {
+            let fixture = Fixture()
+            let (events, derivations, sent, current, supervision) = (fixture.events, fixture.derivations, fixture.sent, fixture.current, fixture.supervision)
+            // Not yet reconciled: the observer says the part changed.
+            current.state.items = [1: "a"]
+            var committed = current.state
+            supervision.noteCommitted(&committed)
+            #expect(supervision.unchangedAtCommit.loadRelaxed() == 0)
+            Self.afterTurn(supervision, output: sent.output)
+            #expect(await events.next(1) == ["start 1 a"] && derivations.values == [1])
+            // A commit that leaves the part alone: the next check reads nothing. (The getter now
+            // answers with a part the observer did not see, which only a check that reads would
+            // derive from.)
+            current.state.other = 1
+            committed = current.state
+            supervision.noteCommitted(&committed)
+            #expect(supervision.unchangedAtCommit.loadRelaxed() == 1)
+            current.state.items = [1: "a", 2: "b"]
+            Self.afterTurn(supervision, output: sent.output)
+            #expect(derivations.values == [1] && supervision.keptEffectKeys == ["1"])
+            // Taken: the next check, whose commit was not observed, reads the state.
+            Self.afterTurn(supervision, output: sent.output)
+            #expect(await events.next(1) == ["start 2 b"] && derivations.values == [1, 2])
+            // A commit that changes the part: the check reads and reconciles.
+            current.state.items = [2: "b"]
+            committed = current.state
+            supervision.noteCommitted(&committed)
+            #expect(supervision.unchangedAtCommit.loadRelaxed() == 0)
+            Self.afterTurn(supervision, output: sent.output)
+            #expect(await events.next(1) == ["cancel 1 a"] && supervision.keptEffectKeys == ["2"])
+            // A check for a part with a lifetime (a lifted supervisor, never observed) reads the
+            // state whatever the flag says.
+            committed = current.state
+            supervision.noteCommitted(&committed)
+            #expect(supervision.unchangedAtCommit.loadRelaxed() == 1)
+            Self.afterTurn(supervision, output: AnyActionHandler(lifetime: StateLifetime()) { sent.record($0.action) })
+            #expect(Set(await events.next(2)) == ["cancel 2 b", "start 2 b"])
+            supervision.letAllGo()
+            supervision.checkInvariants()
+            await supervision.registry.waitUntilIdle()
+            #expect(sent.values.isEmpty)
         }
     }
 
