@@ -27,7 +27,7 @@ import RexAtomics
 /// continuing log has the full capacity at once: an array continued because a copy was kept is
 /// likely to be kept again (a state kept after every turn), and its next changes are then
 /// written into the log its copies share, one new log every `capacity - carried` changes rather
-/// than one a change (W15: 6,186 instructions a turn → 5,635).
+/// than one a change (W15: 6,186 instructions a turn → 5,651).
 ///
 /// Invariant (checked in debug builds after each change, ``checkInvariant()``): `start <=
 /// written`; the log has `room` slots (`room` is 0, or a power of two from 4 to `capacity`), the
