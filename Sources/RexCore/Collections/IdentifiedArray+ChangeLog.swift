@@ -124,17 +124,6 @@ final class ChangeLog<ID>: ManagedBuffer<ChangeLogHeader<ID>, ChangeLogEntry<ID>
         }
     }
 
-    /// The room for `changes` changes: 0 for none, else the next power of two from 4.
-    @inlinable
-    static func room(for changes: Int) -> Int {
-        guard changes > 0 else { return 0 }
-        var room = 4
-        while room < changes {
-            room *= 2
-        }
-        return room
-    }
-
     deinit {
         // Compiled once for any `ID`: the header's function, made for the log's `ID`, finds and
         // deinitializes the changes without looking up the metadata of `Change` (W15u: 540

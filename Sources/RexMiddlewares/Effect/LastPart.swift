@@ -28,9 +28,7 @@ final class LastPart<State, Part: Equatable & Sendable>: @unchecked Sendable {  
     @inlinable
     func replace(from state: State) -> Bool {
         let current = part(state)
-        if let value, value == current {
-            return false
-        }
+        guard Self.differs(&value, from: current) else { return false }
         value = current
         return true
     }
