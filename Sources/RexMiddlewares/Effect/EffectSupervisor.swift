@@ -82,11 +82,12 @@ public final class EffectSupervisor<InputActionType, OutputActionType, StateType
         // Inlinable, so that the check of an unchanged turn is made here, in the app, for its
         // part's type (see `LastPart`).
         let last = LastPart(part: part)
+        let committed = LastPart(part: part)
         supervision = KeyedEffectSupervision(
             dependencies: dependencies,
             last: last,
             partChanged: { state in last.replace(from: state) },
-            partDiffers: { state in last.differs(from: state) },
+            partCommitted: { state in committed.replace(from: state) },
             keys: each,
             effect: effect
         )

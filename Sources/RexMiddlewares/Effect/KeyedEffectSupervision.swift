@@ -25,8 +25,10 @@ final class KeyedEffectSupervision<
     private let last: LastPart<State, Part>
     /// `last.replace(from:)`, as a closure made where the app's types are known (see `LastPart`).
     private let partChanged: @Sendable (State) -> Bool
-    /// `last.differs(from:)`, made where the app's types are known, as `partChanged` is.
-    private let partDiffers: @Sendable (inout State) -> Bool
+    /// `replace(from:)` of the part the store's observer saw last (a `LastPart` of its own, kept
+    /// by the store's turn, not by `lock`), made where the app's types are known, as
+    /// `partChanged` is.
+    private let partCommitted: @Sendable (inout State) -> Bool
     /// The lifetime of the part at the last check, when the supervisor is lifted into a part
     /// that comes and goes (`liftOptional`, `liftToCollection`): kept, not only its identity,
     /// so that a new lifetime is never taken for the old one at a reused address.
@@ -39,33 +41,39 @@ final class KeyedEffectSupervision<
         dependencies: Dependencies,
         last: LastPart<State, Part>,
         partChanged: @escaping @Sendable (State) -> Bool,
-        partDiffers: @escaping @Sendable (inout State) -> Bool,
+        partCommitted: @escaping @Sendable (inout State) -> Bool,
         keys: @escaping @Sendable (Part) -> [Key: Value],
         effect: @escaping @Sendable (Key, Value) -> Effect<Dependencies, OutputAction>
     ) {
         self.dependencies = dependencies
         self.last = last
         self.partChanged = partChanged
-        self.partDiffers = partDiffers
+        self.partCommitted = partCommitted
         self.keys = keys
         self.effect = effect
     }
 
     override func noteCommitted(_ state: inout State) {
-        // Only a supervisor at the top of the store is observed (lifts do not forward the
-        // observer), and its output has no lifetime; `lastLifetime` is then `nil` once checked.
-        lock.lock()
-        let unchanged = lastLifetime == nil && !partDiffers(&state)
-        lock.unlock()
-        unchangedAtCommit.storeReleasing(unchanged ? 1 : 0)
+        #if DEBUG
+        precondition(observing.exchangeAcquiring(expected: 0, desired: 1), "EffectSupervisor: observed by two stores at once; one supervisor serves one store")
+        defer { observing.storeReleasing(0) }
+        #endif
+        // No lock: only the store's turn, one at a time, calls this (see the base class). Counted
+        // with a release, for the check that reads the count and then the state.
+        if partCommitted(&state) {
+            committedChanges.storeReleasing(committedChanges.loadRelaxed() + 1)
+        }
     }
 
     override func afterTurn(output: AnyActionHandler<OutputAction>) {
-        // The store's observer saw this turn's commit (or a later one) leave the part as the
-        // last check reconciled it: nothing to read. Taken, so that a turn whose commit was not
-        // observed never finds an old verdict. Whenever a later commit changed the part, its
-        // observer set the flag to 0, and whatever this skips, that turn's check reconciles.
-        if output.lifetime == nil && unchangedAtCommit.exchangeAcquiring(expected: 1, desired: 0) {
+        // Read before the state, so that the state read below is at least as recent as the
+        // commit that made this count.
+        let changes = committedChanges.loadAcquiring()
+        // Observed (a supervisor at the top of the store, whose output has no lifetime), and no
+        // commit has changed the part since a check reconciled a state at least that recent:
+        // nothing to read. Every commit that changes the part counts, and the check of its own
+        // turn, which runs after it, reads a count that no check has reconciled yet.
+        if output.lifetime == nil && changes != 0 && changes == reconciledChanges.loadRelaxed() {
             return
         }
         // The getter reads the committed state, under the store's lock; read before this lock is
@@ -73,6 +81,13 @@ final class KeyedEffectSupervision<
         guard let getState = getState.getter else { return }
         let state = getState()
         lock.lock()
+        // A check that read an older count than one already applied read an older state, or
+        // one no newer than what that check reconciled: applying it could step back.
+        guard changes >= reconciledChanges.loadRelaxed() else {
+            lock.unlock()
+            return
+        }
+        reconciledChanges.storeRelaxed(changes)
         // A turn that left the part as it was ends here. Nothing of the set's generic types is
         // touched before this point: in the same function, their metadata was looked up on every
         // turn (W2s: about 650 instructions).

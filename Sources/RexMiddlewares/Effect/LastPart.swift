@@ -1,5 +1,6 @@
-/// The part of the state an ``EffectSupervisor`` saw at its last check, and the check itself:
-/// whether the part of a new state differs from it.
+/// A part of the state an ``EffectSupervisor`` saw last, and the check itself: whether the part
+/// of a new state differs from it. The supervisor keeps two: the part of its last check, and the
+/// part of the last commit the store's observer saw.
 ///
 /// A class of its own, made and called where the app's types are known (the supervisor's
 /// inlinable initializer), so that reading the part and comparing it run specialized: from the
@@ -9,12 +10,13 @@
 /// Invariant: `value` is `nil` until the first ``replace(from:)`` (and again when the
 /// supervision starts over, for a new lifetime), and then the part of the state last replaced
 /// from; `replace` returns `true` exactly when it changed `value`. `value` is read and written
-/// only with the supervision's lock held (unchecked exclusivity: that lock keeps the accesses
-/// apart, and a check cost instructions on every turn); ``KeyedEffectSupervision`` checks the
-/// lock is held where it calls in, in debug builds. ``checkInvariant(after:from:)`` checks the
-/// rest.
+/// by one thread at a time (unchecked exclusivity: a check cost instructions on every turn):
+/// the last check's part with the supervision's lock held, the committed part by the store's
+/// turn, one at a time. ``KeyedEffectSupervision`` checks both in debug builds where it calls
+/// in (the lock held; no two observer calls overlapping). ``checkInvariant(before:changed:from:)``
+/// checks the rest.
 @usableFromInline
-final class LastPart<State, Part: Equatable & Sendable>: @unchecked Sendable {  // `value` is guarded by the supervision's lock, which every caller holds
+final class LastPart<State, Part: Equatable & Sendable>: @unchecked Sendable {  // `value` is guarded by its owner: the supervision's lock, or the store's turn
     @usableFromInline let part: @Sendable (State) -> Part
     @usableFromInline @exclusivity(unchecked) var value: Part?
 
@@ -24,20 +26,13 @@ final class LastPart<State, Part: Equatable & Sendable>: @unchecked Sendable {  
     }
 
     /// Keeps the part of `state` and returns whether it differs from the one kept before (or
-    /// none was). Call with the supervision's lock held.
+    /// none was). Call where `value` is guarded (see the invariant).
     @inlinable
     func replace(from state: State) -> Bool {
         let current = part(state)
         guard Self.differs(&value, from: current) else { return false }
         value = current
         return true
-    }
-
-    /// Whether the part of `state` differs from the one kept (or none is kept); keeps nothing.
-    /// Call with the supervision's lock held.
-    @inlinable
-    func differs(from state: State) -> Bool {
-        Self.differs(&value, from: part(state))
     }
 
     /// Whether `current` differs from `kept` (or nothing is kept), compared where `kept` lies:
@@ -50,7 +45,7 @@ final class LastPart<State, Part: Equatable & Sendable>: @unchecked Sendable {  
 
     /// Stops a debug build if `value` is not the part of `state`, the state it was last
     /// replaced from, or if `changed`, what that replace returned, is not whether the part
-    /// differed from `before`. Call with the supervision's lock held.
+    /// differed from `before`. Call where `value` is guarded.
     func checkInvariant(before: Part?, changed: Bool, from state: State) {
         #if DEBUG
         let current = part(state)

@@ -33,11 +33,12 @@ struct KeyedEffectSupervisionTests {
     /// `events`, then sending its key; `derivations` counts how often the set is derived.
     static func supervision(events: EventLog, derivations: RexTestSupport.Recorder<Int>, nothingFor: Int? = nil) -> Supervision {
         let last = LastPart<State, [Int: String]> { $0.items }
+        let committed = LastPart<State, [Int: String]> { $0.items }
         return Supervision(
             dependencies: (),
             last: last,
             partChanged: { last.replace(from: $0) },
-            partDiffers: { last.differs(from: $0) },
+            partCommitted: { committed.replace(from: $0) },
             keys: { items in
                 derivations.record(items.count)
                 return items
@@ -119,45 +120,88 @@ struct KeyedEffectSupervisionTests {
         }
     }
 
-    @Test("The store's observer: a commit that leaves the part as last reconciled lets the next check skip, once; a commit that changes it, or a check with a lifetime, does not skip")
+    @Test("The store's observer: while no observed commit has changed the part since a check reconciled, checks read nothing; a commit that changes it, or a check with a lifetime, reads")
     func observedCommits() async throws {
         try await withDeadline {
             let fixture = Fixture()
             let (events, derivations, sent, current, supervision) = (fixture.events, fixture.derivations, fixture.sent, fixture.current, fixture.supervision)
-            // Not yet reconciled: the observer says the part changed.
+            // The first commit counts as a change, and its check reconciles.
             current.state.items = [1: "a"]
             var committed = current.state
             supervision.noteCommitted(&committed)
-            #expect(supervision.unchangedAtCommit.loadRelaxed() == 0)
+            #expect(supervision.committedChanges.loadRelaxed() == 1)
             Self.afterTurn(supervision, output: sent.output)
             #expect(await events.next(1) == ["start 1 a"] && derivations.values == [1])
-            // A commit that leaves the part alone: the next check reads nothing. (The getter now
-            // answers with a part the observer did not see, which only a check that reads would
-            // derive from.)
+            #expect(supervision.reconciledChanges.loadRelaxed() == 1)
+            // A commit that leaves the part alone counts nothing, and the checks after it read
+            // nothing. (The getter now answers with a part the observer did not see, which only
+            // a check that reads would derive from.)
             current.state.other = 1
             committed = current.state
             supervision.noteCommitted(&committed)
-            #expect(supervision.unchangedAtCommit.loadRelaxed() == 1)
+            #expect(supervision.committedChanges.loadRelaxed() == 1)
             current.state.items = [1: "a", 2: "b"]
             Self.afterTurn(supervision, output: sent.output)
-            #expect(derivations.values == [1] && supervision.keptEffectKeys == ["1"])
-            // Taken: the next check, whose commit was not observed, reads the state.
             Self.afterTurn(supervision, output: sent.output)
-            #expect(await events.next(1) == ["start 2 b"] && derivations.values == [1, 2])
+            #expect(derivations.values == [1] && supervision.keptEffectKeys == ["1"])
             // A commit that changes the part: the check reads and reconciles.
             current.state.items = [2: "b"]
             committed = current.state
             supervision.noteCommitted(&committed)
-            #expect(supervision.unchangedAtCommit.loadRelaxed() == 0)
+            #expect(supervision.committedChanges.loadRelaxed() == 2)
             Self.afterTurn(supervision, output: sent.output)
-            #expect(await events.next(1) == ["cancel 1 a"] && supervision.keptEffectKeys == ["2"])
-            // A check for a part with a lifetime (a lifted supervisor, never observed) reads the
-            // state whatever the flag says.
-            committed = current.state
-            supervision.noteCommitted(&committed)
-            #expect(supervision.unchangedAtCommit.loadRelaxed() == 1)
+            #expect(Set(await events.next(2)) == ["cancel 1 a", "start 2 b"])
+            #expect(supervision.keptEffectKeys == ["2"] && derivations.values == [1, 1])
+            // A check for a part with a lifetime (a lifted supervisor, never observed in a
+            // store) reads the state whatever the counts say.
             Self.afterTurn(supervision, output: AnyActionHandler(lifetime: StateLifetime()) { sent.record($0.action) })
             #expect(Set(await events.next(2)) == ["cancel 2 b", "start 2 b"])
+            supervision.letAllGo()
+            supervision.checkInvariants()
+            await supervision.registry.waitUntilIdle()
+            #expect(sent.values.isEmpty)
+        }
+    }
+
+    @Test("A check that read an older count than one already applied does not step the set back to its older state")
+    func olderCheckDoesNotStepBack() async throws {
+        try await withDeadline {
+            let events = EventLog()
+            let derivations = RexTestSupport.Recorder<Int>()
+            let sent = RexTestSupport.Recorder<Int>()
+            let current = Current()
+            let supervision = Self.supervision(events: events, derivations: derivations)
+            // The getter of the slow check: while it reads, another turn commits a change and
+            // its check reconciles; then it answers with the state it read before.
+            let interleaved = Current()
+            let reads = RexTestSupport.Recorder<Int>()
+            supervision.attachIfNeeded {
+                let state = current.state
+                reads.record(reads.values.count)
+                if reads.values.count == 2 {
+                    interleaved.state = state
+                    current.state.items = [2: "b"]
+                    var committed = current.state
+                    supervision.noteCommitted(&committed)
+                    supervision.afterTurn(output: sent.output)
+                }
+                return state
+            }
+            current.state.items = [1: "a"]
+            var committed = current.state
+            supervision.noteCommitted(&committed)
+            Self.afterTurn(supervision, output: sent.output)
+            #expect(await events.next(1) == ["start 1 a"])
+            // The second check reads count 2, after a commit that changed the part...
+            current.state.items = [1: "A"]
+            committed = current.state
+            supervision.noteCommitted(&committed)
+            // ... reads [1: "A"]; meanwhile the third check reconciles [2: "b"] with count 3.
+            Self.afterTurn(supervision, output: sent.output)
+            #expect(interleaved.state.items == [1: "A"] && supervision.reconciledChanges.loadRelaxed() == 3)
+            #expect(Set(await events.next(2)) == ["cancel 1 a", "start 2 b"])
+            // The older check applied nothing: the set is the newer state's.
+            #expect(supervision.keptEffectKeys == ["2"] && derivations.values == [1, 1])
             supervision.letAllGo()
             supervision.checkInvariants()
             await supervision.registry.waitUntilIdle()
