@@ -18,12 +18,12 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
     /// What the erased middleware asks the store to call after each reducer (see
     /// ``CommittedStateObserving``).
     @usableFromInline
-    let observer: CommittedStateObserver<StateType>?
+    let observer: CommittedStateObserver<StateType, OutputActionType>?
 
     @usableFromInline
     init(
         isIdentity: Bool,
-        observer: CommittedStateObserver<StateType>? = nil,
+        observer: CommittedStateObserver<StateType, OutputActionType>? = nil,
         handler: @escaping @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
     ) {
         self.isIdentity = isIdentity
@@ -75,7 +75,7 @@ extension AnyMiddleware: CommittedStateObserving {
     /// The erased middleware's observer, so that an erased supervisor composed with others still
     /// hands it to the store.
     @inlinable
-    package func committedStateObserver() -> CommittedStateObserver<StateType>? {
+    package func committedStateObserver() -> CommittedStateObserver<StateType, OutputActionType>? {
         observer
     }
 }

@@ -37,7 +37,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     /// The observers of the members that have one, combined in order (see
     /// ``CommittedStateObserving``).
     @usableFromInline
-    var observer: CommittedStateObserver<StateType>?
+    var observer: CommittedStateObserver<StateType, OutputActionType>?
 
     /// Creates an empty composition, which behaves like ``IdentityMiddleware``.
     @inlinable
@@ -130,7 +130,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
 extension ComposedMiddleware: CommittedStateObserving {
     /// The observers of the members that have one, in order.
     @inlinable
-    package func committedStateObserver() -> CommittedStateObserver<StateType>? {
+    package func committedStateObserver() -> CommittedStateObserver<StateType, OutputActionType>? {
         observer
     }
 }

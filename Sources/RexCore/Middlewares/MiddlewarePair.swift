@@ -46,7 +46,7 @@ where
 extension MiddlewarePair: CommittedStateObserving {
     /// The observers of both members, the first's first.
     @inlinable
-    package func committedStateObserver() -> CommittedStateObserver<First.StateType>? {
+    package func committedStateObserver() -> CommittedStateObserver<First.StateType, First.OutputActionType>? {
         combinedObserver(RexCore.committedStateObserver(of: first), RexCore.committedStateObserver(of: second))
     }
 }

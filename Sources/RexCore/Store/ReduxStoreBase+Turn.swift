@@ -82,8 +82,9 @@ extension ReduxStoreBase {
     /// notify, run `io`, tell the waiter. Takes the lock held and returns it held, the turn over
     /// (or `nil`, the store idle: see below).
     ///
-    /// When nothing of the turn remains to run after the commit (no subscriber, a pure IO,
-    /// nobody waiting), the lock is kept throughout. A turn that does not notify (in a batch,
+    /// The committed-state observer's follow-up (see `TurnFollowUp`) runs after `io`, as part of
+    /// the turn's IO. When nothing of the turn remains to run after the commit (no subscriber,
+    /// a pure IO and no follow-up, nobody waiting), the lock is kept throughout. A turn that does not notify (in a batch,
     /// but its last) only reduces; the batch's last turn tells subscribers of the state the
     /// whole batch made.
     ///
@@ -108,7 +109,7 @@ extension ReduxStoreBase {
                 if notifies { fields.pointee.turn.batchStart = nil } else { keepBatchStartLocked(held) }
             }
             reduceLocked(action, from: source, held)
-            if io.isPure && completion == nil {
+            if io.isPure && completion == nil && followUp?.pending.isPure ?? true {
                 return held
             }
             held.unlock()
@@ -117,6 +118,10 @@ extension ReduxStoreBase {
         }
         if !io.isPure {
             io.run(output)
+        }
+        // After the lock is let go: the follow-up is the turn's (see `TurnFollowUp`).
+        if let followUp {
+            followUp.take().run(output)
         }
         completion?()
         if endsTurnsIfIdle && core.turnFlag.releaseWithoutLock() {

@@ -46,6 +46,10 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
     /// Owns the box `middleware` points to.
     @usableFromInline
     let middlewareOwner: MiddlewareHandlerBox<Action, Action, State>?
+    /// What the committed-state observer asked to run after the current turn; `nil` when the
+    /// middleware hands the store no observer (see `CommittedStateObserving`).
+    @usableFromInline
+    let followUp: TurnFollowUp<Action>?
     @usableFromInline
     let emitsValue: ShouldEmitValue<State>
     @usableFromInline
@@ -74,13 +78,23 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
         let core = StoreCore<Action, State>(state: initialState)
         self.core = core
         // A middleware that reads each committed state in place (see `CommittedStateObserving`)
-        // is called after the reducer, inside it: a store without one pays nothing for it.
-        self.reducer = erasedMiddleware.observer.map { observer in
-            Reducer.reduce { action, state in
+        // is called after the reducer, inside it, and what it returns is kept for the turn's
+        // end: a store without one pays nothing for it.
+        if let observer = erasedMiddleware.observer {
+            let followUp = TurnFollowUp<Action>()
+            // Shown the initial state first, so that the observer knows from the first turn on
+            // that the store calls it; what it asks for then runs at the end of the first turn.
+            var initial = initialState
+            followUp.add(observer(&initial))
+            self.followUp = followUp
+            self.reducer = Reducer.reduce { action, state in
                 reducer.reduce(action, &state)
-                observer(&state)
+                followUp.add(observer(&state))
             }
-        } ?? reducer
+        } else {
+            self.followUp = nil
+            self.reducer = reducer
+        }
         self.middlewareOwner = erasedMiddleware.isIdentity ? nil : .init(erasedMiddleware.handler)
         self.middleware = middlewareOwner.map(Unmanaged.passUnretained)
         assert(middleware?.toOpaque() == middlewareOwner.map { Unmanaged.passUnretained($0).toOpaque() })

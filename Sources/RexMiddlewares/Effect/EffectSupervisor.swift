@@ -20,24 +20,26 @@ import RexCore
 /// }
 /// ```
 ///
-/// - **After the reducer.** The check runs in the IO of every turn, whatever the action (the
-///   middleware's `handle` asks for it each time), and reads the state the turn committed.
-///   Nothing runs before the store's first turn: an app whose initial state calls for effects
-///   sends an action to start (a launch action, for example).
+/// - **After the reducer.** The check runs in the turn's IO, whatever the action, and reads the
+///   state the turn committed. Lifted, the middleware's `handle` returns that IO each time.
+///   Composed at the top of the store (alone, with `<>`, in a `ComposedMiddleware`), `handle`
+///   returns a pure IO, and the store runs the check at the end of each turn whose commit
+///   changed the part, after the turn's other IOs, wherever the supervisor sits in the
+///   composition. Nothing runs before the store's first turn: an app whose initial state calls
+///   for effects sends an action to start (a launch action, for example).
 /// - **At the cost of what changed.** The middleware watches one part of the state, which it
-///   compares (`==`) with the part of the last check: a turn that leaves the part alone costs
-///   a lock and that one comparison, however many effects run. Only when the part differs does
-///   it derive the set, in O(*n*), and reconcile it with the running one, in O(*n*). Composed at
-///   the top of the store (alone, with `<>`, in a `ComposedMiddleware`), it compares where the
-///   store keeps the state: the store calls it after each reducer, under the store's lock, and
-///   the check in the IO reads the state only when the part changed. Lifted, it reads the state
-///   in the IO of each turn and compares there. So `part` and `each` run under the supervisor's
-///   lock, and `part` under the store's too: keep them quick functions of the state that call
-///   nothing of the store. (The part seen last is
-///   kept for the comparison, so the reducer's next change of it copies it once, by
-///   copy-on-write: O(*n*) too, on a turn that derives anyway.) Watch the smallest part that
-///   decides the set, of a type whose `==` is quick when nothing changed (`Array`, `Dictionary`
-///   and `Set` compare their storage first).
+///   compares (`==`) with the part seen last: a turn that leaves the part alone costs that one
+///   comparison, however many effects run. Only when the part differs does it derive the set,
+///   in O(*n*), and reconcile it with the running one, in O(*n*). At the top of the store, it
+///   compares where the store keeps the state: the store shows it each committed state after
+///   the reducer, under the store's lock, and the check reads the state only after a change.
+///   Lifted, it reads the state in the IO of each turn and compares there, under its own lock.
+///   So `part` and `each` run under the supervisor's lock, and `part` under the store's too:
+///   keep them quick functions of the state that call nothing of the store. (The parts seen
+///   last are kept for the comparison, so the reducer's next change of the part copies it
+///   once, by copy-on-write: O(*n*) too, on a turn that derives anyway.) Watch the smallest
+///   part that decides the set, of a type whose `==` is quick when nothing changed (`Array`,
+///   `Dictionary` and `Set` compare their storage first).
 /// - **Keyed.** Each effect runs under its key, as its token: a key whose value stays equal
 ///   keeps its effect running as it is, even when the effect has ended by itself; a changed value
 ///   cancels the running effect and starts a new one with the new value.
@@ -62,6 +64,9 @@ public final class EffectSupervisor<InputActionType, OutputActionType, StateType
     MiddlewareProtocol, Sendable
 {
     @usableFromInline let supervision: EffectSupervision<StateType, OutputActionType>
+    /// What the store calls with each committed state, made where the part's type is known (see
+    /// ``committedStateObserver()``).
+    @usableFromInline let observer: CommittedStateObserver<StateType, OutputActionType>
 
     /// Creates a supervisor of the effects `each` derives from the `part` of the state.
     ///
@@ -82,15 +87,20 @@ public final class EffectSupervisor<InputActionType, OutputActionType, StateType
         // Inlinable, so that the check of an unchanged turn is made here, in the app, for its
         // part's type (see `LastPart`).
         let last = LastPart(part: part)
-        let committed = LastPart(part: part)
-        supervision = KeyedEffectSupervision(
+        let supervision = KeyedEffectSupervision(
             dependencies: dependencies,
             last: last,
             partChanged: { state in last.replace(from: state) },
-            partCommitted: { state in committed.replace(from: state) },
             keys: each,
             effect: effect
         )
+        self.supervision = supervision
+        // The part of the last committed state the store showed the observer: kept by the
+        // store's turn, apart from `last`, the part of the last check (see `LastPart`).
+        let committed = LastPart(part: part)
+        observer = { state in
+            supervision.observeCommit { committed.replace(from: state) }
+        }
     }
 
     deinit {
@@ -98,7 +108,9 @@ public final class EffectSupervisor<InputActionType, OutputActionType, StateType
     }
 
     /// Returns an IO that checks the state after the reducer, and starts and cancels what the
-    /// state calls for; the action itself does not matter.
+    /// state calls for; the action itself does not matter. Once the store observes the
+    /// supervisor's committed states (composed at the top of the store), returns a pure IO: the
+    /// store then runs the check after the turns whose commit changed the part, and only those.
     ///
     /// The IO captures only the supervision, so that it allocates nothing.
     @inlinable
@@ -108,6 +120,9 @@ public final class EffectSupervisor<InputActionType, OutputActionType, StateType
         state: @escaping GetState<StateType>
     ) -> IO<OutputActionType> {
         supervision.attachIfNeeded(state)
+        if supervision.isObserved {
+            return .pure()
+        }
         return IO(supervision.afterTurn)
     }
 
@@ -136,10 +151,12 @@ public final class EffectSupervisor<InputActionType, OutputActionType, StateType
 extension EffectSupervisor: EffectRunning {}
 
 extension EffectSupervisor: CommittedStateObserving {
-    /// Compares the part of each committed state, where the store keeps it, so that the check
-    /// after a turn that left the part alone reads nothing (W2s: no copy of the state).
+    /// Compares the part of each committed state, where the store keeps it, and asks the store
+    /// to check after the turn only when the part changed: a turn that leaves the part alone
+    /// reads nothing and runs no IO (W2s: no copy of the state, and the store keeps its lock
+    /// through the turn).
     @inlinable
-    package func committedStateObserver() -> CommittedStateObserver<StateType>? {
-        { [supervision] state in supervision.noteCommitted(&state) }
+    package func committedStateObserver() -> CommittedStateObserver<StateType, OutputActionType>? {
+        observer
     }
 }

@@ -25,10 +25,6 @@ final class KeyedEffectSupervision<
     private let last: LastPart<State, Part>
     /// `last.replace(from:)`, as a closure made where the app's types are known (see `LastPart`).
     private let partChanged: @Sendable (State) -> Bool
-    /// `replace(from:)` of the part the store's observer saw last (a `LastPart` of its own, kept
-    /// by the store's turn, not by `lock`), made where the app's types are known, as
-    /// `partChanged` is.
-    private let partCommitted: @Sendable (inout State) -> Bool
     /// The lifetime of the part at the last check, when the supervisor is lifted into a part
     /// that comes and goes (`liftOptional`, `liftToCollection`): kept, not only its identity,
     /// so that a new lifetime is never taken for the old one at a reused address.
@@ -41,28 +37,14 @@ final class KeyedEffectSupervision<
         dependencies: Dependencies,
         last: LastPart<State, Part>,
         partChanged: @escaping @Sendable (State) -> Bool,
-        partCommitted: @escaping @Sendable (inout State) -> Bool,
         keys: @escaping @Sendable (Part) -> [Key: Value],
         effect: @escaping @Sendable (Key, Value) -> Effect<Dependencies, OutputAction>
     ) {
         self.dependencies = dependencies
         self.last = last
         self.partChanged = partChanged
-        self.partCommitted = partCommitted
         self.keys = keys
         self.effect = effect
-    }
-
-    override func noteCommitted(_ state: inout State) {
-        #if DEBUG
-        precondition(observing.exchangeAcquiring(expected: 0, desired: 1), "EffectSupervisor: observed by two stores at once; one supervisor serves one store")
-        defer { observing.storeReleasing(0) }
-        #endif
-        // No lock: only the store's turn, one at a time, calls this (see the base class). Counted
-        // with a release, for the check that reads the count and then the state.
-        if partCommitted(&state) {
-            committedChanges.storeReleasing(committedChanges.loadRelaxed() + 1)
-        }
     }
 
     override func afterTurn(output: AnyActionHandler<OutputAction>) {

@@ -7,7 +7,8 @@ import Testing
 /// `CommittedStateObserving`): a supervisor alone, in a `<>` chain on either side, in a
 /// `ComposedMiddleware` and through `AnyMiddleware`; not a lifted one, which checks by reading
 /// the state, as before. And a store whose supervisor is observed starts, restarts and cancels
-/// as the state says, with actions that leave the part alone in between.
+/// as the state says, with actions that leave the part alone in between, its check run after
+/// the turn's other IOs and before the turn is over.
 @Suite("A supervisor's observer of committed states")
 struct EffectSupervisorObserverTests {
     struct State: Sendable {
@@ -101,6 +102,43 @@ struct EffectSupervisorObserverTests {
             #expect(await events.next(1) == ["cancel 2 c"])
             await supervisor.waitForEffects()
             #expect(supervisor.runningEffectCount == 0)
+        }
+    }
+
+    @Test("Observed in a store, the check runs after the turn's other IOs and before the turn is over, from the first turn on, with or without a subscriber", arguments: [false, true])
+    func checkAfterTheTurnsIOs(withSubscriber: Bool) async throws {
+        try await withDeadline {
+            let seen = RexTestSupport.Recorder<[String]>()
+            let supervisor = Effects.supervise(\.items, each: { $0 }) { _, _ in
+                .run { _ in _ = try? await Task.sleep(for: .seconds(3_600)) }
+            }
+            // Composed after the supervisor; its IO says which effects the state keeps then.
+            let witness = AnyMiddleware<Action, Action, State> { _, _, _ in
+                IO { _ in seen.record(supervisor.keptEffectKeys) }
+            }
+            let store = ReduxStoreBase<Action, State>(
+                initialState: State(items: [7: "x"]),
+                reducer: .reduce { action, state in
+                    switch action {
+                    case .set(let items): state.items = items
+                    case .bump: state.other += 1
+                    case .started: break
+                    }
+                },
+                middleware: supervisor <> witness
+            )
+            let subscription = withSubscriber ? store.subscribe { _ in } : nil
+            // The first turn checks the initial state's part (the action leaves it alone).
+            await store.dispatchAndWait(.bump)
+            #expect(seen.values == [[]] && supervisor.keptEffectKeys == ["7"])
+            await store.dispatchAndWait(.set([1: "a"]))
+            #expect(seen.values == [[], ["7"]] && supervisor.keptEffectKeys == ["1"])
+            await store.dispatchAndWait(.bump)
+            #expect(seen.values == [[], ["7"], ["1"]] && supervisor.keptEffectKeys == ["1"])
+            await store.dispatchAndWait(.set([:]))
+            #expect(seen.values.last == ["1"] && supervisor.keptEffectKeys.isEmpty)
+            await supervisor.waitForEffects()
+            withExtendedLifetime(subscription) {}
         }
     }
 }

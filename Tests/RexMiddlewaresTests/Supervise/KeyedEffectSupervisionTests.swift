@@ -33,12 +33,10 @@ struct KeyedEffectSupervisionTests {
     /// `events`, then sending its key; `derivations` counts how often the set is derived.
     static func supervision(events: EventLog, derivations: RexTestSupport.Recorder<Int>, nothingFor: Int? = nil) -> Supervision {
         let last = LastPart<State, [Int: String]> { $0.items }
-        let committed = LastPart<State, [Int: String]> { $0.items }
         return Supervision(
             dependencies: (),
             last: last,
             partChanged: { last.replace(from: $0) },
-            partCommitted: { committed.replace(from: $0) },
             keys: { items in
                 derivations.record(items.count)
                 return items
@@ -68,6 +66,18 @@ struct KeyedEffectSupervisionTests {
         init() {
             supervision = KeyedEffectSupervisionTests.supervision(events: events, derivations: derivations)
             supervision.attachIfNeeded { [current] in current.state }
+        }
+    }
+
+    /// The store's observer of `supervision`, as `EffectSupervisor` makes it: whether the
+    /// committed state changed the part, with the check it asks the store to run then.
+    struct Observer {
+        let supervision: Supervision
+        let committed = LastPart<State, [Int: String]> { $0.items }
+
+        /// Shows the observer a committed state; returns whether it asked for a check.
+        func noteCommitted(_ state: State) -> Bool {
+            !supervision.observeCommit { committed.replace(from: state) }.isPure
         }
     }
 
@@ -125,10 +135,10 @@ struct KeyedEffectSupervisionTests {
         try await withDeadline {
             let fixture = Fixture()
             let (events, derivations, sent, current, supervision) = (fixture.events, fixture.derivations, fixture.sent, fixture.current, fixture.supervision)
+            let observer = Observer(supervision: supervision)
             // The first commit counts as a change, and its check reconciles.
             current.state.items = [1: "a"]
-            var committed = current.state
-            supervision.noteCommitted(&committed)
+            #expect(observer.noteCommitted(current.state))
             #expect(supervision.committedChanges.loadRelaxed() == 1)
             Self.afterTurn(supervision, output: sent.output)
             #expect(await events.next(1) == ["start 1 a"] && derivations.values == [1])
@@ -137,8 +147,7 @@ struct KeyedEffectSupervisionTests {
             // nothing. (The getter now answers with a part the observer did not see, which only
             // a check that reads would derive from.)
             current.state.other = 1
-            committed = current.state
-            supervision.noteCommitted(&committed)
+            #expect(!observer.noteCommitted(current.state))
             #expect(supervision.committedChanges.loadRelaxed() == 1)
             current.state.items = [1: "a", 2: "b"]
             Self.afterTurn(supervision, output: sent.output)
@@ -146,8 +155,7 @@ struct KeyedEffectSupervisionTests {
             #expect(derivations.values == [1] && supervision.keptEffectKeys == ["1"])
             // A commit that changes the part: the check reads and reconciles.
             current.state.items = [2: "b"]
-            committed = current.state
-            supervision.noteCommitted(&committed)
+            #expect(observer.noteCommitted(current.state))
             #expect(supervision.committedChanges.loadRelaxed() == 2)
             Self.afterTurn(supervision, output: sent.output)
             #expect(Set(await events.next(2)) == ["cancel 1 a", "start 2 b"])
@@ -171,6 +179,7 @@ struct KeyedEffectSupervisionTests {
             let sent = RexTestSupport.Recorder<Int>()
             let current = Current()
             let supervision = Self.supervision(events: events, derivations: derivations)
+            let observer = Observer(supervision: supervision)
             // The getter of the slow check: while it reads, another turn commits a change and
             // its check reconciles; then it answers with the state it read before.
             let interleaved = Current()
@@ -181,21 +190,18 @@ struct KeyedEffectSupervisionTests {
                 if reads.values.count == 2 {
                     interleaved.state = state
                     current.state.items = [2: "b"]
-                    var committed = current.state
-                    supervision.noteCommitted(&committed)
+                    _ = observer.noteCommitted(current.state)
                     supervision.afterTurn(output: sent.output)
                 }
                 return state
             }
             current.state.items = [1: "a"]
-            var committed = current.state
-            supervision.noteCommitted(&committed)
+            #expect(observer.noteCommitted(current.state))
             Self.afterTurn(supervision, output: sent.output)
             #expect(await events.next(1) == ["start 1 a"])
             // The second check reads count 2, after a commit that changed the part...
             current.state.items = [1: "A"]
-            committed = current.state
-            supervision.noteCommitted(&committed)
+            #expect(observer.noteCommitted(current.state))
             // ... reads [1: "A"]; meanwhile the third check reconciles [2: "b"] with count 3.
             Self.afterTurn(supervision, output: sent.output)
             #expect(interleaved.state.items == [1: "A"] && supervision.reconciledChanges.loadRelaxed() == 3)
