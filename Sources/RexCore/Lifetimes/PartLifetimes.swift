@@ -22,6 +22,10 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
     @usableFromInline let liveCount = AtomicWord(0)
     /// For an identified array: the version of its history at the last check.
     @usableFromInline @exclusivity(unchecked) var checkedVersion: ChangeVersion?
+    /// 1 once a store shows the lift's observer its committed states (see
+    /// `CommittedStateObserving`): the observer then finds the departed parts after each
+    /// reducer, and the lift's IO need not check.
+    @usableFromInline let observed = AtomicWord(0)
 
     @usableFromInline
     init() {}
@@ -30,6 +34,20 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
     @inlinable
     var isEmpty: Bool {
         liveCount.loadAcquiring() == 0
+    }
+
+    /// Whether a store observes the lift's committed states, so that its IO need not check.
+    @inlinable
+    var isObserved: Bool {
+        observed.loadRelaxed() != 0
+    }
+
+    /// Says a store observes the lift: called by the observer, first when the store is made.
+    @inlinable
+    func noteObserved() {
+        if observed.loadRelaxed() == 0 {
+            observed.storeRelaxed(1)
+        }
     }
 
     /// The lifetime of the part at `key`, nested in `parent`: the one it has, or a new one when
@@ -95,22 +113,38 @@ final class PartLifetimes<Key: Hashable & Sendable>: @unchecked Sendable {  // `
     ///   keeps.
     @inlinable
     func endDeparted<Element>(from array: IdentifiedArray<Key, Element>) {
+        end(departed(from: array))
+    }
+
+    /// Lets go of the lifetimes of the elements no longer in `array`, as
+    /// `endDeparted(from:)` of an array finds them, and returns them, to
+    /// end later: what the store's observer does after each reducer, under the store's lock,
+    /// where ending (which calls what was registered) must not run.
+    ///
+    /// - Complexity: as `endDeparted(from:)` of an array.
+    @inlinable
+    func departed<Element>(from array: IdentifiedArray<Key, Element>) -> [StateLifetime] {
+        // The array is read only inside closures passed straight to their callee, never kept in
+        // a local closure: one that captured it copied it (its references retained and
+        // released), twice a check (W14: about 650 instructions a turn).
         var departed: [StateLifetime] = []
-        lock.withLock {
-            let version = array.changeVersion
-            defer { checkedVersion = version }
-            guard version != checkedVersion else { return }
-            let isPresent = { (id: Key) in array.contains(id: id) }
-            if let checkedVersion, array.forEachChange(since: checkedVersion, { change in
-                removeIfDeparted(change.id, isPresent: isPresent, into: &departed)
-            }) {
-                return
-            }
-            for key in Array(live.keys) {
-                removeIfDeparted(key, isPresent: isPresent, into: &departed)
-            }
+        lock.lock()
+        defer { lock.unlock() }
+        let version = array.changeVersion
+        defer { checkedVersion = version }
+        guard version != checkedVersion else { return departed }
+        if let checkedVersion, array.forEachChange(since: checkedVersion, { change in
+            // An element still where it changed (an edit in place) is there: no lookup of its
+            // id, neither in the array nor among the lifetimes (W14: two hashes a turn).
+            guard !array.holds(change.id, at: change.position) else { return }
+            removeIfDeparted(change.id, isPresent: { array.contains(id: $0) }, into: &departed)
+        }) {
+            return departed
         }
-        end(departed)
+        for key in Array(live.keys) {
+            removeIfDeparted(key, isPresent: { array.contains(id: $0) }, into: &departed)
+        }
+        return departed
     }
 
     /// Ends the lifetimes of the elements no longer in `elements`, each identified by `id`.
@@ -153,7 +187,7 @@ enum OnlyPart: Hashable, Sendable {
 extension PartLifetimes {
     /// The IO of the part at `key`: ends the lifetimes of departed parts, then runs `io` with an
     /// output that carries the part's lifetime (``AnyActionHandler/lifetime``). For a pure `io`,
-    /// only the check. Ask only when `io` is not pure or not ``isEmpty`` (a lift that has only
+    /// only the check. Without `endDeparted` (the store's observer checks), only `io`. Ask only when `io` is not pure or not ``isEmpty`` (a lift that has only
     /// the check to run makes that IO itself, with one closure).
     ///
     /// - Parameters:
@@ -162,12 +196,12 @@ extension PartLifetimes {
     func run<Output>(
         _ io: IO<Output>,
         for key: Key,
-        endDeparted: @escaping @Sendable () -> Void,
+        endDeparted: (@Sendable () -> Void)?,
         isPresent: @escaping @Sendable () -> Bool
     ) -> IO<Output> {
-        guard !io.isPure else { return IO { _ in endDeparted() } }
+        guard !io.isPure else { return endDeparted.map { endDeparted in IO { _ in endDeparted() } } ?? io }
         return IO { [self] output in
-            endDeparted()
+            endDeparted?()
             io.run(output.with(lifetime: lifetime(for: key, within: output.lifetime, isPresent: isPresent)))
         }
     }

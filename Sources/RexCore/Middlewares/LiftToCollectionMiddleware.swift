@@ -21,11 +21,27 @@ public struct LiftToCollectionMiddleware<  // SwiftRex 0.8's parameter names (Do
     public let inner: Inner
     @usableFromInline
     let handler: Handler
+    /// What the store calls with each committed state, for a lift whose elements' work ends
+    /// with them and whose collection can tell what changed (an ``IdentifiedArray``): it finds
+    /// the departed elements there, so that the lift's IO need not read the state to check.
+    @usableFromInline
+    let observer: CommittedStateObserver<GlobalStateType, GlobalOutputActionType>?
 
     /// Creates the middleware from the element's middleware and what finds and runs it.
     @inlinable
     public init(middleware: Inner, onAction handler: @escaping Handler) {
+        self.init(middleware: middleware, observer: nil, onAction: handler)
+    }
+
+    /// Creates the middleware, with an observer of committed states for the store.
+    @inlinable
+    init(
+        middleware: Inner,
+        observer: CommittedStateObserver<GlobalStateType, GlobalOutputActionType>?,
+        onAction handler: @escaping Handler
+    ) {
         self.inner = middleware
+        self.observer = observer
         self.handler = handler
     }
 
@@ -37,5 +53,14 @@ public struct LiftToCollectionMiddleware<  // SwiftRex 0.8's parameter names (Do
         state: @escaping GetState<GlobalStateType>
     ) -> IO<GlobalOutputActionType> {
         handler(inner, action, dispatcher, state)
+    }
+}
+
+extension LiftToCollectionMiddleware: CommittedStateObserving {
+    /// The observer of an identified array's lift, which finds its departed elements where the
+    /// store keeps the state; `nil` for other lifts.
+    @inlinable
+    package func committedStateObserver() -> CommittedStateObserver<GlobalStateType, GlobalOutputActionType>? {
+        observer
     }
 }

@@ -46,6 +46,11 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
     /// Returns this middleware running for the elements of an ``IdentifiedArray``, each found by
     /// its id in O(1); otherwise as the lift to any collection.
     ///
+    /// Composed at the top of the store (alone, with `<>`, or in a ``ComposedMiddleware``), the
+    /// lift has the store find the elements that left the array right after each reducer, where
+    /// the store keeps the state, and end their lifetimes after the turn's other IOs; its own IO
+    /// then checks nothing. Lifted further, its IO checks, in composition order.
+    ///
     /// - Complexity: O(1) per action, however many elements the array holds; while elements
     ///   have live work, a check after each turn of the ids the array's change log names.
     @inlinable
@@ -59,7 +64,8 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
             { _, id, action in outputAction(ElementIDAction(id: id, action: action)) },
             state,
             find: { elements, id in elements[id: id] },
-            endDeparted: { elements, lifetimes in lifetimes.endDeparted(from: elements) }
+            endDeparted: { elements, lifetimes in lifetimes.endDeparted(from: elements) },
+            departedOnCommit: { elements, lifetimes in lifetimes.departed(from: elements) }
         )
     }
 
@@ -100,7 +106,9 @@ where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionTyp
     }
 
     /// Returns this middleware running for the elements of an ``IdentifiedArray``, each found by
-    /// its id in O(1), as SwiftRex 0.8 spells it; otherwise as the lift to any collection.
+    /// its id in O(1), as SwiftRex 0.8 spells it; otherwise as the lift to any collection. At the
+    /// top of the store, the elements that left the array are found where the store keeps the
+    /// state, as for the lift with closures.
     ///
     /// - Complexity: O(1) per action, however many elements the array holds.
     @inlinable
@@ -112,7 +120,8 @@ where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionTyp
             action: action,
             stateCollection: stateCollection,
             find: { elements, id in elements[id: id] },
-            endDeparted: { elements, lifetimes in lifetimes.endDeparted(from: elements) }
+            endDeparted: { elements, lifetimes in lifetimes.endDeparted(from: elements) },
+            departedOnCommit: { elements, lifetimes in lifetimes.departed(from: elements) }
         )
     }
 
@@ -122,7 +131,8 @@ where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionTyp
         action: WritableKeyPath<GlobalAction, ElementIDAction<StateType.ID, InputActionType>?> & Sendable,
         stateCollection: KeyPath<GlobalState, Elements> & Sendable,
         find: @escaping @Sendable (Elements, StateType.ID) -> StateType?,
-        endDeparted: @escaping @Sendable (Elements, PartLifetimes<StateType.ID>) -> Void
+        endDeparted: @escaping @Sendable (Elements, PartLifetimes<StateType.ID>) -> Void,
+        departedOnCommit: (@Sendable (Elements, PartLifetimes<StateType.ID>) -> [StateLifetime])? = nil
     ) -> LiftToCollectionMiddleware<GlobalAction, GlobalAction, GlobalState, Elements, Self>
     where Elements.Element == StateType {
         // Plain key paths, which the optimizer can fold into property access (see Reducer+Lift.swift).
@@ -137,7 +147,8 @@ where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionTyp
             },
             { $0[keyPath: statePath] },
             find: find,
-            endDeparted: endDeparted
+            endDeparted: endDeparted,
+            departedOnCommit: departedOnCommit
         )
     }
 }
@@ -177,18 +188,32 @@ extension MiddlewareProtocol where StateType: Sendable {
     /// ``PartLifetimes``): `endDeparted` ends the lifetimes of the elements a collection no
     /// longer has, in the way that suits the collection. Without it (positions, which name no
     /// element for long), the element's IO runs as a lifted middleware's does.
+    ///
+    /// With `departedOnCommit` too (a collection that tells what changed, quickly), the lift
+    /// hands the store an observer (see `CommittedStateObserving`): composed at the top of the
+    /// store, it finds the departed elements after each reducer, where the store keeps the
+    /// state, and ends their lifetimes after the turn's other IOs; the lift's IO then reads
+    /// nothing to check. Lifted further, or with no store observing, the IO checks.
     @inlinable
     func liftedToCollection<GlobalInputAction: Sendable, GlobalOutputAction, GlobalState, Elements: Collection & Sendable, Key: Hashable & Sendable>(
         _ elementAction: @escaping @Sendable (GlobalInputAction) -> (key: Key, action: InputActionType)?,
         _ outputAction: @escaping @Sendable (GlobalInputAction, Key, OutputActionType) -> GlobalOutputAction,
         _ state: @escaping @Sendable (GlobalState) -> Elements,
         find: @escaping @Sendable (Elements, Key) -> StateType?,
-        endDeparted: (@Sendable (Elements, PartLifetimes<Key>) -> Void)?
+        endDeparted: (@Sendable (Elements, PartLifetimes<Key>) -> Void)?,
+        departedOnCommit: (@Sendable (Elements, PartLifetimes<Key>) -> [StateLifetime])? = nil
     ) -> LiftToCollectionMiddleware<GlobalInputAction, GlobalOutputAction, GlobalState, Elements, Self> {
         let lifetimes = endDeparted.map { _ in PartLifetimes<Key>() }
-        return LiftToCollectionMiddleware(middleware: self) { middleware, globalAction, dispatcher, getState in
+        var observer: CommittedStateObserver<GlobalState, GlobalOutputAction>?
+        if let lifetimes, let departedOnCommit {
+            observer = Self.departureObserver(of: lifetimes, in: state, departed: departedOnCommit)
+        }
+        return LiftToCollectionMiddleware(middleware: self, observer: observer) { middleware, globalAction, dispatcher, getState in
+            // The check after the turn, when the IO makes it: some work lives, and no store's
+            // observer checks.
+            let checksInIO = lifetimes.map { !$0.isEmpty && !$0.isObserved } ?? false
             guard let (key, action) = elementAction(globalAction), let found = find(state(getState()), key) else {
-                guard let lifetimes, let endDeparted, !lifetimes.isEmpty else { return .pure() }
+                guard checksInIO, let lifetimes, let endDeparted else { return .pure() }
                 return IO { _ in endDeparted(state(getState()), lifetimes) }
             }
             let elementState: GetState<StateType> = { find(state(getState()), key) ?? found }
@@ -197,17 +222,35 @@ extension MiddlewareProtocol where StateType: Sendable {
                 // Only the check after the turn, made here: one closure (W14: two allocations an
                 // edit fewer than through `run`), and no output mapped (the mapping closure, made
                 // before `map` looks at the IO, was one more allocation).
-                guard let lifetimes, let endDeparted, !lifetimes.isEmpty else { return .pure() }
+                guard checksInIO, let lifetimes, let endDeparted else { return .pure() }
                 return IO { _ in endDeparted(state(getState()), lifetimes) }
             }
             let io = elementIO.map { outputAction(globalAction, key, $0) }
             guard let lifetimes, let endDeparted else { return io }
-            return lifetimes.run(
-                io,
-                for: key,
-                endDeparted: { endDeparted(state(getState()), lifetimes) },
-                isPresent: { find(state(getState()), key) != nil }
-            )
+            var check: (@Sendable () -> Void)?
+            if !lifetimes.isObserved {
+                check = { endDeparted(state(getState()), lifetimes) }
+            }
+            return lifetimes.run(io, for: key, endDeparted: check, isPresent: { find(state(getState()), key) != nil })
+        }
+    }
+
+    /// The observer of a lift's committed states: under the store's lock, lets go of the
+    /// lifetimes of the departed elements (`departed` finds them), and returns an IO that ends
+    /// them, for the store to run after the turn's other IOs (ending runs what was registered:
+    /// cancellation handlers, never under the store's lock). Nothing while no work lives.
+    @inlinable
+    static func departureObserver<GlobalState, GlobalOutputAction, Elements, Key>(
+        of lifetimes: PartLifetimes<Key>,
+        in state: @escaping @Sendable (GlobalState) -> Elements,
+        departed: @escaping @Sendable (Elements, PartLifetimes<Key>) -> [StateLifetime]
+    ) -> CommittedStateObserver<GlobalState, GlobalOutputAction> {
+        { globalState in
+            lifetimes.noteObserved()
+            guard !lifetimes.isEmpty else { return .pure() }
+            let ended = departed(state(globalState), lifetimes)
+            guard !ended.isEmpty else { return .pure() }
+            return IO { _ in lifetimes.end(ended) }
         }
     }
 }

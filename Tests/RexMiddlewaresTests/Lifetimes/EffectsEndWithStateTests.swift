@@ -13,7 +13,10 @@ struct EffectsEndWithStateTests {
         let screen: EffectMiddleware<WatchAction, WatchAction, Watched, Void>
         let store: ReduxStoreBase<ComingAndGoingAction, ComingAndGoingState>
 
-        init(events: WatchEvents.Continuation, initialState: ComingAndGoingState = ComingAndGoingState()) {
+        /// With `observed` false, the middleware reaches the store inside a wrapper that hands it
+        /// no observer of committed states, so that the collection lifts check in their IO
+        /// (as when lifted further) rather than where the store keeps the state.
+        init(events: WatchEvents.Continuation, initialState: ComingAndGoingState = ComingAndGoingState(), observed: Bool = true) {
             rows = watchEffects(part: { "row \($0.id)" }, events: events)
             drafts = watchEffects(part: { "draft \($0.id)" }, events: events)
             detail = watchEffects(part: { "detail \($0.id)" }, events: events)
@@ -25,7 +28,11 @@ struct EffectsEndWithStateTests {
                 <> detail.liftOptional(inputAction: \ComingAndGoingAction.detail, outputAction: ComingAndGoingAction.detail, state: \ComingAndGoingState.detail)
                 <> screen.liftOptional(
                     inputAction: \ComingAndGoingAction.screen, outputAction: ComingAndGoingAction.screen, state: \ComingAndGoingState.screen.watching)
-            store = ReduxStoreBase(initialState: initialState, reducer: comingAndGoingReducer, middleware: middleware)
+            store = ReduxStoreBase(
+                initialState: initialState,
+                reducer: comingAndGoingReducer,
+                middleware: observed ? AnyMiddleware(middleware) : AnyMiddleware(NotObserved(inner: middleware))
+            )
         }
 
         var runningEffectCount: Int {
@@ -33,11 +40,20 @@ struct EffectsEndWithStateTests {
         }
     }
 
-    @Test("Removing a row cancels that row's effect only, and what the effect sends afterwards never reaches the reducer")
-    func removedRow() async throws {
+    /// Runs `inner`, and hands the store no observer of committed states.
+    struct NotObserved<Inner: MiddlewareProtocol>: MiddlewareProtocol {
+        let inner: Inner
+
+        func handle(action: Inner.InputActionType, from dispatcher: ActionSource, state: @escaping GetState<Inner.StateType>) -> IO<Inner.OutputActionType> {
+            inner.handle(action: action, from: dispatcher, state: state)
+        }
+    }
+
+    @Test("Removing a row cancels that row's effect only, and what the effect sends afterwards never reaches the reducer; checked where the store keeps the state, or in the lift's IO", arguments: [true, false])
+    func removedRow(observed: Bool) async throws {
         try await withDeadline {
             let (events, sink) = WatchEvents.makeStream()
-            let fixture = Fixture(events: sink)
+            let fixture = Fixture(events: sink, observed: observed)
             let store = fixture.store
             for id in 1...3 {
                 await store.dispatchAndWait(.addRow(id))
@@ -65,11 +81,11 @@ struct EffectsEndWithStateTests {
         }
     }
 
-    @Test("A row removed and added again with the same id starts afresh: the first effect ends, the second runs")
-    func rowAddedAgain() async throws {
+    @Test("A row removed and added again with the same id starts afresh: the first effect ends, the second runs", arguments: [true, false])
+    func rowAddedAgain(observed: Bool) async throws {
         try await withDeadline {
             let (events, sink) = WatchEvents.makeStream()
-            let fixture = Fixture(events: sink)
+            let fixture = Fixture(events: sink, observed: observed)
             let store = fixture.store
             var next = events.makeAsyncIterator()
             await store.dispatchAndWait(.addRow(1))
