@@ -1,5 +1,6 @@
 import RexCore
 import RexMiddlewares
+import RexTestSupport
 import RexTesting
 import Testing
 
@@ -31,5 +32,24 @@ struct TestStoreKeptEffectsTests {
         await store.finish()
         #expect(loader.runningEffectCount == 0)
         #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("A test store shows committed states to a supervisor, as a store does: its check runs after the turn's other IOs")
+    func supervisorCheckedAfterTheTurnsIOs() async {
+        let clock = TestClock()
+        let loader = detailLoader(clock: clock)
+        let seen = RexTestSupport.Recorder<[String]>()
+        // Composed after the supervisor; its IO says which effects the state keeps then.
+        let witness = AnyMiddleware<CatalogAction, CatalogAction, CatalogState> { _, _, _ in
+            IO { _ in seen.record(loader.keptEffectKeys) }
+        }
+        let store = TestStore(initialState: CatalogState(), reducer: catalogReducer, middleware: loader <> witness)
+        await store.send(.open(2)) { $0.detail = DetailState(id: 2) }
+        #expect(seen.values == [[]])
+        #expect(loader.keptEffectKeys.count == 1)
+        await store.send(.close) { $0.detail = nil }
+        #expect(seen.values.count == 2 && seen.values.last?.count == 1)
+        #expect(loader.keptEffectKeys.isEmpty)
+        await store.finish()
     }
 }

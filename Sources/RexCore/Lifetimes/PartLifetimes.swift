@@ -187,8 +187,9 @@ enum OnlyPart: Hashable, Sendable {
 extension PartLifetimes {
     /// The IO of the part at `key`: ends the lifetimes of departed parts, then runs `io` with an
     /// output that carries the part's lifetime (``AnyActionHandler/lifetime``). For a pure `io`,
-    /// only the check. Without `endDeparted` (the store's observer checks), only `io`. Ask only when `io` is not pure or not ``isEmpty`` (a lift that has only
-    /// the check to run makes that IO itself, with one closure).
+    /// only the check. Without `endDeparted` (the store's observer checks), only `io`. Ask only
+    /// when `io` is not pure or not ``isEmpty`` (a lift that has only the check to run makes that
+    /// IO itself, with one closure).
     ///
     /// - Parameters:
     ///   - isPresent: Whether the part is in the store's live state.

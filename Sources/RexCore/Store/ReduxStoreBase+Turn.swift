@@ -3,8 +3,8 @@
 /// A turn starts with the state lock held (a ``HeldLock``), and lets it go in between only as it
 /// needs: for the middleware's `handle`, for deliveries and IO. Between turns, the machine says
 /// what comes next (``TurnMachine/next(flag:)``), under the lock the last turn ended with. A
-/// turn with nothing to run after its commit (no subscriber, a pure IO, nobody waiting) is one
-/// lock pair: the commit and the check for the next action share it. A turn that let the lock
+/// turn with nothing to run after its commit (no subscriber, a pure IO and no follow-up of a
+/// committed-state observer, nobody waiting) is one lock pair: the commit and the check for the next action share it. A turn that let the lock
 /// go ends without taking it again when nothing was queued meanwhile: the turn flag says so
 /// (``TurnFlag/releaseWithoutLock()``), and the store is idle.
 extension ReduxStoreBase {
@@ -84,9 +84,9 @@ extension ReduxStoreBase {
     ///
     /// The committed-state observer's follow-up (see `TurnFollowUp`) runs after `io`, as part of
     /// the turn's IO. When nothing of the turn remains to run after the commit (no subscriber,
-    /// a pure IO and no follow-up, nobody waiting), the lock is kept throughout. A turn that does not notify (in a batch,
-    /// but its last) only reduces; the batch's last turn tells subscribers of the state the
-    /// whole batch made.
+    /// a pure IO and no follow-up, nobody waiting), the lock is kept throughout. A turn that
+    /// does not notify (in a batch, but its last) only reduces; the batch's last turn tells
+    /// subscribers of the state the whole batch made.
     ///
     /// A turn that let the lock go, called with `endsTurnsIfIdle` (the caller would ask the
     /// machine for the next action at once), clears the turn flag without taking the lock

@@ -98,6 +98,9 @@ open class ReduxStoreBase<Action: Sendable, State: Sendable>: StoreType, @unchec
         self.middlewareOwner = erasedMiddleware.isIdentity ? nil : .init(erasedMiddleware.handler)
         self.middleware = middlewareOwner.map(Unmanaged.passUnretained)
         assert(middleware?.toOpaque() == middlewareOwner.map { Unmanaged.passUnretained($0).toOpaque() })
+        // A turn that only reduces (`reduceAtOnce`, for a store without middleware) takes no
+        // follow-up: only a middleware hands the store an observer.
+        assert(followUp == nil || middleware != nil, "ReduxStoreBase: an observer of committed states without middleware")
         self.emitsValue = emitsValue
         self.getState = { core.state }
         self.queue = queue.map(MarkedQueue.init)

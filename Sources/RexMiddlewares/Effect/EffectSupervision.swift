@@ -34,7 +34,8 @@ class EffectSupervision<State, OutputAction>: @unchecked Sendable {  // the subc
     @usableFromInline let committedChanges = AtomicWord(0)
     /// The value of ``committedChanges`` that the last applied check read before it read the
     /// state: while the two are equal, no commit has changed the part since a check reconciled
-    /// a state at least that recent, and a check has nothing to read. Written under `lock`.
+    /// a state at least that recent, and a check has nothing to read. Written under `lock`; a
+    /// check that read a lower count applies nothing.
     let reconciledChanges = AtomicWord(0)
     #if DEBUG
     /// 1 while ``observeCommit(_:)`` runs: a debug build stops if two calls overlap, which

@@ -4,8 +4,9 @@ import RexCore
 /// watches, and only when the part differs from the one of the last check, derives the keyed set
 /// of effects the state calls for and reconciles the running effects with it.
 ///
-/// A turn that leaves the part as it was costs reading the state, a lock and one comparison of
-/// the part, whatever the number of effects running.
+/// Lifted, a turn that leaves the part as it was costs reading the state, a lock and one
+/// comparison of the part, whatever the number of effects running; at the top of the store, the
+/// store's observer makes the comparison, and a check runs only after a change.
 ///
 /// Invariant: `lock` (the base class's) guards `lastLifetime`, `set`, `last.value` and every
 /// run's flags. `last.value` is `nil` only before the first check of a lifetime, and then the
@@ -63,8 +64,10 @@ final class KeyedEffectSupervision<
         guard let getState = getState.getter else { return }
         let state = getState()
         lock.lock()
-        // A check that read an older count than one already applied read an older state, or
-        // one no newer than what that check reconciled: applying it could step back.
+        // A check that read an older count than one already applied read a state no newer than
+        // that check's: applying it could step back. (Two checks of one count may still apply
+        // in either order; the check of the commit that changed the part after them reads a
+        // higher count and reconciles last. Observed, checks run one turn at a time anyway.)
         guard changes >= reconciledChanges.loadRelaxed() else {
             lock.unlock()
             return
@@ -73,6 +76,7 @@ final class KeyedEffectSupervision<
         // A turn that left the part as it was ends here. Nothing of the set's generic types is
         // touched before this point: in the same function, their metadata was looked up on every
         // turn (W2s: about 650 instructions).
+        lock.assertHeld("KeyedEffectSupervision: compared the part without the lock")
         guard output.lifetime !== lastLifetime || partChanged(state) else {
             lock.unlock()
             return

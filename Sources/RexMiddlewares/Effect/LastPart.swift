@@ -12,9 +12,9 @@
 /// from; `replace` returns `true` exactly when it changed `value`. `value` is read and written
 /// by one thread at a time (unchecked exclusivity: a check cost instructions on every turn):
 /// the last check's part with the supervision's lock held, the committed part by the store's
-/// turn, one at a time. ``KeyedEffectSupervision`` checks both in debug builds where it calls
-/// in (the lock held; no two observer calls overlapping). ``checkInvariant(before:changed:from:)``
-/// checks the rest.
+/// turn, one at a time. Debug builds check both where the supervision calls in (the lock held,
+/// in ``KeyedEffectSupervision``; no two observer calls overlapping, in `EffectSupervision`).
+/// ``checkInvariant(before:changed:from:)`` checks the rest, in tests.
 @usableFromInline
 final class LastPart<State, Part: Equatable & Sendable>: @unchecked Sendable {  // `value` is guarded by its owner: the supervision's lock, or the store's turn
     @usableFromInline let part: @Sendable (State) -> Part
