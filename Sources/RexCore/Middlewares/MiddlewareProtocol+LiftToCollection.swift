@@ -49,7 +49,8 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
     /// Composed at the top of the store (alone, with `<>`, or in a ``ComposedMiddleware``), the
     /// lift has the store find the elements that left the array right after each reducer, where
     /// the store keeps the state, and end their lifetimes after the turn's other IOs; its own IO
-    /// then checks nothing. Lifted further, its IO checks, in composition order.
+    /// then checks nothing. Lifted further, its IO checks, in composition order. The lift keeps
+    /// the lifetimes of its elements' work, so it serves one store: make one for each store.
     ///
     /// - Complexity: O(1) per action, however many elements the array holds; while elements
     ///   have live work, a check after each turn of the ids the array's change log names.
