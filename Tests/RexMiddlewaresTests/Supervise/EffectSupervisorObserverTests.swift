@@ -29,6 +29,15 @@ struct EffectSupervisorObserverTests {
 
     typealias Effects = EffectMiddleware<Action, Action, State, Void>
 
+    /// Sets the items, or bumps the other field, which leaves them alone.
+    static let reducer = Reducer<Action, State>.reduce { action, state in
+        switch action {
+        case .set(let items): state.items = items
+        case .bump: state.other += 1
+        case .started: break
+        }
+    }
+
     static func supervisor() -> Effects.Supervisor {
         Effects.supervise(\.items, each: { $0 }) { key, value in
             .run { context in context.send(.started(key, value)) }
@@ -76,13 +85,7 @@ struct EffectSupervisorObserverTests {
             }
             let store = ReduxStoreBase<Action, State>(
                 initialState: State(),
-                reducer: .reduce { action, state in
-                    switch action {
-                    case .set(let items): state.items = items
-                    case .bump: state.other += 1
-                    case .started: break
-                    }
-                },
+                reducer: Self.reducer,
                 middleware: Plain() <> supervisor
             )
             store.dispatch(.set([1: "a"]))
@@ -118,13 +121,7 @@ struct EffectSupervisorObserverTests {
             }
             let store = ReduxStoreBase<Action, State>(
                 initialState: State(items: [7: "x"]),
-                reducer: .reduce { action, state in
-                    switch action {
-                    case .set(let items): state.items = items
-                    case .bump: state.other += 1
-                    case .started: break
-                    }
-                },
+                reducer: Self.reducer,
                 middleware: supervisor <> witness
             )
             let subscription = withSubscriber ? store.subscribe { _ in } : nil

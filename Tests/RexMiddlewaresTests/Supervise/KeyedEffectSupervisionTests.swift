@@ -81,6 +81,15 @@ struct KeyedEffectSupervisionTests {
         }
     }
 
+    /// Lets every run go and waits for the effects to end, checking the invariant, and that
+    /// nothing the let-go runs sent reached `sent`.
+    static func letGo(_ supervision: Supervision, sent: RexTestSupport.Recorder<Int>) async {
+        supervision.letAllGo()
+        supervision.checkInvariants()
+        await supervision.registry.waitUntilIdle()
+        #expect(sent.values.isEmpty)
+    }
+
     /// Runs the check after a turn, then checks the whole invariant.
     static func afterTurn(_ supervision: Supervision, output: AnyActionHandler<Int>) {
         supervision.afterTurn(output: output)
@@ -164,10 +173,7 @@ struct KeyedEffectSupervisionTests {
             // store) reads the state whatever the counts say.
             Self.afterTurn(supervision, output: AnyActionHandler(lifetime: StateLifetime()) { sent.record($0.action) })
             #expect(Set(await events.next(2)) == ["cancel 2 b", "start 2 b"])
-            supervision.letAllGo()
-            supervision.checkInvariants()
-            await supervision.registry.waitUntilIdle()
-            #expect(sent.values.isEmpty)
+            await Self.letGo(supervision, sent: sent)
         }
     }
 
@@ -208,10 +214,7 @@ struct KeyedEffectSupervisionTests {
             #expect(Set(await events.next(2)) == ["cancel 1 a", "start 2 b"])
             // The older check applied nothing: the set is the newer state's.
             #expect(supervision.keptEffectKeys == ["2"] && derivations.values == [1, 1])
-            supervision.letAllGo()
-            supervision.checkInvariants()
-            await supervision.registry.waitUntilIdle()
-            #expect(sent.values.isEmpty)
+            await Self.letGo(supervision, sent: sent)
         }
     }
 
@@ -235,10 +238,7 @@ struct KeyedEffectSupervisionTests {
             Self.afterTurn(supervision, output: AnyActionHandler(lifetime: second) { sent.record($0.action) })
             second.end()
             #expect(await events.next(1) == ["cancel 1 a"])
-            supervision.letAllGo()
-            await supervision.registry.waitUntilIdle()
-            supervision.checkInvariants()
-            #expect(sent.values.isEmpty)
+            await Self.letGo(supervision, sent: sent)
         }
     }
 
