@@ -117,11 +117,11 @@ public final class TimeTravel<Action: Sendable, State: Sendable>: @unchecked Sen
     /// of it shares.
     public func middleware<Middleware: MiddlewareProtocol>(_ middleware: Middleware) -> TimeTravelMiddleware<Middleware>
     where Middleware.InputActionType == Action, Middleware.OutputActionType == Action, Middleware.StateType == State {
-        TimeTravelMiddleware(inner: middleware, isHeld: { [self] in isTravelling }, heldState: { [self] in heldState })
+        TimeTravelMiddleware(inner: middleware, traveller: self)
     }
 
     /// The state a held middleware reads: the live one, while travelling; `nil` when live.
-    private var heldState: State? {
+    var heldState: State? {
         // Live (most turns): no lock.
         guard isTravelling else { return nil }
         return lock.withLock { travelling ? liveState : nil }
