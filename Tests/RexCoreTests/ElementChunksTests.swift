@@ -24,9 +24,9 @@ struct ElementChunksTests {
     static func lastPath(_ chunks: Chunks) -> (nodes: [Chunks.IndexNode], leaf: Chunks.Leaf) {
         var nodes = [chunks.root]
         for _ in 1..<chunks.height {
-            nodes.append(nodes.last!.child(at: nodes.last!.count - 1, as: Chunks.IndexNode.self))
+            nodes.append(nodes.last!.child(at: nodes.last!.count - 1))
         }
-        return (nodes, nodes.last!.child(at: nodes.last!.count - 1, as: Chunks.Leaf.self))
+        return (nodes, nodes.last!.child(at: nodes.last!.count - 1))
     }
 
     @Test("Appending and removing the last element opens and closes leaves and nodes, adds and takes away levels at the top, keeping the order")

@@ -63,6 +63,13 @@ static inline intptr_t rex_atomic_increment_relaxed(intptr_t *place) {
     return __atomic_add_fetch(place, 1, __ATOMIC_RELAXED);
 }
 
+/// Takes one from a word and returns the new value, releasing what this thread wrote before and
+/// acquiring what the threads that took one before wrote (a count of owners: the owner that
+/// takes the last one sees every other owner's writes before it frees).
+static inline intptr_t rex_atomic_decrement_acquiring_releasing(intptr_t *place) {
+    return __atomic_sub_fetch(place, 1, __ATOMIC_ACQ_REL);
+}
+
 /// Reads a 64-bit word, acquiring (the recorder's end mark: a tick count).
 static inline uint64_t rex_atomic_load_u64_acquire(const uint64_t *place) {
     return __atomic_load_n(place, __ATOMIC_ACQUIRE);

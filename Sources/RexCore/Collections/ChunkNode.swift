@@ -1,218 +1,222 @@
-/// A node of ``ElementChunks``: up to `room` values (elements, or the nodes below) in one
-/// allocation, copied by code compiled for the app's element type.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import RexAtomics
+
+/// A node of ``ElementChunks``: a leaf of up to `room` elements, or an index node of up to
+/// `room` children (the nodes of the level below). A handle: the node's memory is counted by
+/// hand, not by the Swift runtime.
 ///
-/// The chunks were nested `ContiguousArray`s, whose copy on write goes through the standard
-/// library's code for any element type: each element copied through its type's value witnesses,
-/// the array's type looked up at run time. A kept state makes the next change copy a leaf and
-/// the nodes above it (then about 51 values): about 60 instructions a value that way, about 40
-/// here, most of it the retain itself (W15: 9,663 → 7,813 instructions a turn).
-/// (A node's `deinit` is compiled once for any `Value`: destroying the values through a function
-/// made for the app's `Value`, kept in the header, saved 91 instructions a turn of W15 for 16
-/// bytes a node, and is not done.)
+/// Why by hand: a kept state makes every change copy a leaf and the index nodes above it, and
+/// the kept state's free, later, frees as many. As Swift objects, each copy retained its
+/// children through the runtime's `swift_retain`, each node was made and freed through the
+/// object runtime, and each free went through the runtime's release, the class's `deinit` and
+/// its superclass's. Counted here, a node is one allocation, a share is one atomic add, and a
+/// free is a loop (a scratch model of W15's turn, 10,000 elements and a kept copy after every
+/// change: 4,015 instructions a change as Swift objects, 2,090 counted here).
 ///
-/// A node is changed only by the chunks value that holds it, and every node above it, alone:
-/// changes go from the top down (`ElementChunks.makeRootUnique()`, then
-/// ``withUniqueChild(at:as:_:)`` at each level, which copies a child anything else holds before
-/// handing it out). A node others may share is only read.
+/// Ownership: a node's count (`owners`) is the number of places that hold a share of it, each a
+/// slot of an index node or a ``ChunkTree``. Whoever holds a share gives it up with
+/// ``release()``, and the last one frees the node, releasing its children's shares or
+/// destroying its elements. A handle is not a share: it is valid while a share is held by
+/// something the caller keeps alive (the tree of the chunks value it reads or changes).
 ///
-/// Invariant (`0 <= count <= room` checked in debug builds after each change): the first `count`
-/// values are initialized and the others are not, but for the slot at `index` while a `_modify`
-/// access through ``subscript(_:)`` or a call of ``withUniqueChild(at:as:_:)`` is under way (its
-/// value is moved out for the access and back in after it). Every index handed in is checked
-/// against `count`, in every build: an index past it would read memory that holds no value.
+/// A node is changed only by the chunks value that holds its tree alone, when every node on the
+/// way to it has one owner (checked with an acquiring load of the count, as
+/// `isKnownUniquelyReferenced` does): ``uniqueChild(at:)`` copies a child with more before
+/// handing it out. A node others share is only read, by any thread. The count is changed with
+/// atomic operations (a release acquiring and releasing), so that the owner that frees a node
+/// sees every write made to it before the other owners let it go.
 ///
-/// An index node (`Value` is `AnyObject`) holds nodes of one type, the level below's; each child
-/// is read as that type by an `unsafeDowncast`, which debug builds check.
+/// Invariants (`checkInvariant()`, in debug builds after each change, and `checkAlive()` on each
+/// use): `0 <= count <= room`; the first `count` values are initialized (elements in a leaf,
+/// children holding one share each in an index node) and the others are not; a node in use has
+/// at least one owner. Every index handed in is checked against `count`, in every build.
+///
+/// Memory: four words (owners, count, room, whether a leaf), then the values, from
+/// ``valuesOffset``: `Element`s in a leaf, raw pointers to the children in an index node; made
+/// by the C library's `malloc` and bound to those types there, freed by its `free`.
 @usableFromInline
-final class ChunkNode<Value>: ManagedBuffer<ChunkNodeHeader, Value> {
-    /// An empty node with room for `room` values.
+struct ChunkNode<Element> {
+    /// The node's memory.
+    @usableFromInline
+    let base: UnsafeMutableRawPointer
+
+    /// The node at `base`.
     @inlinable
-    static func make(room: Int) -> ChunkNode {
-        // `create`, called on a subclass, makes an instance of that subclass.
-        unsafeDowncast(create(minimumCapacity: room) { _ in ChunkNodeHeader(count: 0, room: room) }, to: ChunkNode.self)
+    init(_ base: UnsafeMutableRawPointer) {
+        self.base = base
     }
 
-    deinit {
-        withUnsafeMutablePointers { header, values in
-            let count = header.pointee.count
-            // An index node's children (`Value` is `AnyObject`) are released by code compiled
-            // for class references; other values go through their type's value witnesses, as
-            // this `deinit` is compiled once for any `Value` (an index node's free took about
-            // 140 instructions that way, W15's turn frees four).
-            if Value.self == AnyObject.self {
-                // One move a child (`deinitialize(count:)` would call the runtime's array
-                // destroyer, which looks up how to destroy a value for each).
-                let children = UnsafeMutableRawPointer(values).assumingMemoryBound(to: AnyObject.self)
-                for index in 0..<count {
-                    _ = (children + index).move()
-                }
-            } else {
-                values.deinitialize(count: count)
-            }
+    /// Where the values start: after the four header words, aligned for `Element` (and for the
+    /// children's pointers).
+    @inlinable
+    static var valuesOffset: Int {
+        let alignment = Swift.max(MemoryLayout<Element>.alignment, MemoryLayout<UnsafeMutableRawPointer>.alignment)
+        return (4 * MemoryLayout<Int>.stride + alignment - 1) / alignment * alignment
+    }
+
+    /// A node with no values and room for `room`, held by one share (the caller's).
+    @inlinable
+    static func make(room: Int, leaf: Bool) -> ChunkNode {
+        precondition(room > 0, "ChunkNode.make: room for \(room) values")
+        let valueStride = leaf ? MemoryLayout<Element>.stride : MemoryLayout<UnsafeMutableRawPointer>.stride
+        let byteCount = valuesOffset + room * valueStride
+        // The C library's `malloc`, whose memory is aligned for any type here (16 bytes, C's
+        // `max_align_t`, on the platforms Rex runs on; Swift aligns no type beyond 16):
+        // `allocate(byteCount:alignment:)` asks the runtime for an aligned allocation
+        // (`posix_memalign` on Linux) whatever the alignment, about 30 instructions a node more.
+        precondition(MemoryLayout<Element>.alignment <= 16, "ChunkNode: elements aligned to \(MemoryLayout<Element>.alignment) bytes")
+        guard let base = malloc(byteCount) else { fatalError("ChunkNode.make: out of memory for \(byteCount) bytes") }
+        assert(Int(bitPattern: base) % MemoryLayout<Element>.alignment == 0, "ChunkNode.make: malloc's memory is not aligned for \(Element.self)")
+        let words = base.bindMemory(to: Int.self, capacity: 4)
+        words.initialize(to: 1)
+        (words + 1).initialize(to: 0)
+        (words + 2).initialize(to: room)
+        (words + 3).initialize(to: leaf ? 1 : 0)
+        if leaf {
+            (base + valuesOffset).bindMemory(to: Element.self, capacity: room)
+        } else {
+            (base + valuesOffset).bindMemory(to: UnsafeMutableRawPointer.self, capacity: room)
         }
+        return ChunkNode(base)
     }
 
-    // The header is read and written through its pointer, never as `header`: a class's stored
-    // property is checked for exclusive access at run time, about 50 instructions an access.
+    /// A leaf with room for `room` elements.
+    @inlinable
+    static func makeLeaf(room: Int) -> ChunkNode {
+        make(room: room, leaf: true)
+    }
+
+    /// An index node with room for `room` children.
+    @inlinable
+    static func makeIndex(room: Int) -> ChunkNode {
+        make(room: room, leaf: false)
+    }
+
+    /// The header's words: owners (changed atomically), count, room, 1 for a leaf.
+    @inlinable
+    var words: UnsafeMutablePointer<Int> {
+        base.assumingMemoryBound(to: Int.self)
+    }
+
+    /// The elements of a leaf.
+    @inlinable
+    var elements: UnsafeMutablePointer<Element> {
+        (base + Self.valuesOffset).assumingMemoryBound(to: Element.self)
+    }
+
+    /// The children of an index node.
+    @inlinable
+    var children: UnsafeMutablePointer<UnsafeMutableRawPointer> {
+        (base + Self.valuesOffset).assumingMemoryBound(to: UnsafeMutableRawPointer.self)
+    }
 
     /// The number of values held.
     @inlinable
     var count: Int {
-        withUnsafeMutablePointerToHeader { $0.pointee.count }
+        words[1]
     }
 
     /// The number of values the node has room for.
     @inlinable
     var room: Int {
-        withUnsafeMutablePointerToHeader { $0.pointee.room }
+        words[2]
     }
 
-    /// A node of its own holding these values, with room for `room` (at least `count`).
-    ///
-    /// - Complexity: O(`count`).
+    /// Whether the node is a leaf (of elements), not an index node (of nodes).
     @inlinable
-    func copy(room: Int) -> ChunkNode {
-        precondition(room >= count, "ChunkNode.copy: room for \(room) values, \(count) held")
-        let copy = ChunkNode.make(room: room)
+    var isLeaf: Bool {
+        words[3] != 0
+    }
+
+    /// Whether the node holds no value.
+    @inlinable
+    var isEmpty: Bool {
+        count == 0
+    }
+
+    /// The indices of the values held.
+    @inlinable
+    var indices: Range<Int> {
+        0..<count
+    }
+
+    /// The index after the last value held.
+    @inlinable
+    var endIndex: Int {
+        count
+    }
+
+    /// Whether one share holds the node: the holder may change it. Acquiring, so that what
+    /// other owners wrote before they let their shares go is seen.
+    @inlinable
+    var isUnique: Bool {
+        rex_atomic_load_acquire(words) == 1
+    }
+
+    /// Takes one more share of the node, for a new holder.
+    @inlinable
+    func retain() {
+        checkAlive()
+        _ = rex_atomic_increment_relaxed(words)
+    }
+
+    /// Gives up a share of the node; the last one frees it (its children's shares given up, or
+    /// its elements destroyed).
+    ///
+    /// - Complexity: O(1), and when the last share goes, O(the nodes and elements freed).
+    @inlinable
+    func release() {
+        checkAlive()
+        if rex_atomic_decrement_acquiring_releasing(words) == 0 {
+            free()
+        }
+    }
+
+    /// Frees the node, which no one holds any more. Out of line: the rest of `release()` is a
+    /// decrement and a branch, inlined where shares are given up; inlinable, so that it is
+    /// compiled for the app's `Element` (compiled for any, each element is destroyed through
+    /// its type's value witnesses, looked up at run time).
+    @inlinable @inline(never)
+    func free() {
         let count = self.count
-        withUnsafeMutablePointerToElements { values in
-            copy.withUnsafeMutablePointers { copyHeader, copies in
-                // One value at a time, in code compiled for `Value`: `initialize(from:count:)`
-                // copies through the value witnesses.
-                for index in 0..<count {
-                    (copies + index).initialize(to: values[index])
-                }
-                copyHeader.pointee.count = count
+        if isLeaf {
+            // One at a time, in code compiled for `Element`: `deinitialize(count:)` calls the
+            // runtime's array destroyer, which asks the type how to destroy each.
+            let elements = self.elements
+            for index in 0..<count {
+                (elements + index).deinitialize(count: 1)
+            }
+        } else {
+            let children = self.children
+            for index in 0..<count {
+                ChunkNode(children[index]).release()
             }
         }
-        copy.checkInvariant()
-        return copy
+        #if canImport(Darwin)
+        Darwin.free(base)
+        #elseif canImport(Glibc)
+        Glibc.free(base)
+        #else
+        Musl.free(base)
+        #endif
     }
 
-    /// The value at `index`.
+    /// Stops a debug build that uses a node no one holds.
     @inlinable
-    subscript(index: Int) -> Value {
-        get {
-            checkIndex(index)
-            return withUnsafeMutablePointerToElements { $0[index] }
-        }
-        _modify {
-            checkIndex(index)
-            // The value is moved out for the access and moved back after it, even when the
-            // access ends with an error: the slot holds no value only while the caller, who
-            // holds this node alone, changes the value.
-            var value = withUnsafeMutablePointerToElements { ($0 + index).move() }
-            defer { withUnsafeMutablePointerToElements { ($0 + index).initialize(to: value) } }
-            yield &value
-        }
+    func checkAlive() {
+        assert(rex_atomic_load_relaxed(words) >= 1, "ChunkNode: a node used after its last share went")
     }
 
-    /// Calls `body` with the value at `index`, in place, and returns what it returns.
+    /// Stops a debug build whose node breaks its invariant.
     @inlinable
-    func update<Result>(at index: Int, _ body: (inout Value) throws -> Result) rethrows -> Result {
-        checkIndex(index)
-        return try withUnsafeMutablePointerToElements { try body(&$0[index]) }
-    }
-
-    /// The child at `index` of an index node, read as the node it is: a node of the level below
-    /// (`ChunkNode<AnyObject>`) or a leaf (`ChunkNode<Element>`). Checked in debug builds.
-    @inlinable
-    func child<ChildValue>(at index: Int, as type: ChunkNode<ChildValue>.Type) -> ChunkNode<ChildValue> where Value == AnyObject {
-        unsafeDowncast(self[index], to: type)
-    }
-
-    /// The child at `index` of an index node, read as the node it is, copied first (the copy
-    /// taking its place) when anything else holds it, so that the caller, which holds this node
-    /// alone, may change it.
-    @inlinable
-    func uniqueChild<ChildValue>(at index: Int, as type: ChunkNode<ChildValue>.Type) -> ChunkNode<ChildValue> where Value == AnyObject {
-        withUniqueChild(at: index, as: type) { $0 }
-    }
-
-    /// Calls `body` with the child at `index` of an index node, read as the node it is and
-    /// copied first (the copy taking its place) when anything else holds it, so that `body`,
-    /// called for a node the caller holds alone, may change it; returns what `body` returns.
-    ///
-    /// The child is moved out of its slot for the call and back in after it, even when `body`
-    /// throws: a path walked through these calls retains no node on the way down, where a child
-    /// returned by ``uniqueChild(at:as:)`` is retained for the caller, and released after (W15:
-    /// a retain and a release a level, at least four levels a change, for about 15 ns each
-    /// pair). `body` must not assign the node it is lent.
-    @inlinable
-    func withUniqueChild<ChildValue, Result>(at index: Int, as type: ChunkNode<ChildValue>.Type, _ body: (inout ChunkNode<ChildValue>) throws -> Result) rethrows -> Result where Value == AnyObject {
-        checkIndex(index)
-        return try withUnsafeMutablePointerToElements { children in
-            // Checked as the node's own type: in a debug build on Linux,
-            // `isKnownUniquelyReferenced` of an `AnyObject` held once answered `false`.
-            var child = unsafeDowncast((children + index).move(), to: type)
-            defer { (children + index).initialize(to: child) }
-            if !isKnownUniquelyReferenced(&child) {
-                child = child.copy(room: child.room)
-            }
-            return try body(&child)
-        }
-    }
-
-    /// Adds a value at the end.
-    ///
-    /// - Precondition: There is room for it.
-    @inlinable
-    func append(_ value: Value) {
-        withUnsafeMutablePointers { header, values in
-            precondition(header.pointee.count < header.pointee.room, "ChunkNode.append: no room")
-            (values + header.pointee.count).initialize(to: value)
-            header.pointee.count += 1
-        }
-        checkInvariant()
-    }
-
-    /// Removes the last value and returns it.
-    ///
-    /// - Precondition: There is a value.
-    @inlinable
-    @discardableResult
-    func removeLast() -> Value {
-        let value = withUnsafeMutablePointers { header, values in
-            precondition(header.pointee.count > 0, "ChunkNode.removeLast: no value")
-            header.pointee.count -= 1
-            return (values + header.pointee.count).move()
-        }
-        checkInvariant()
-        return value
-    }
-
-    /// Removes the value at `index` and returns it; the values after it come one closer.
-    ///
-    /// - Complexity: O(`count - index`).
-    @inlinable
-    @discardableResult
-    func remove(at index: Int) -> Value {
-        checkIndex(index)
-        let value = withUnsafeMutablePointers { header, values in
-            let removed = (values + index).move()
-            (values + index).moveInitialize(from: values + index + 1, count: header.pointee.count - index - 1)
-            header.pointee.count -= 1
-            return removed
-        }
-        checkInvariant()
-        return value
-    }
-
-    /// Exchanges the values at two indices by moving their memory (no value retained or
-    /// released).
-    @inlinable
-    func swapByMoving(_ i: Int, _ j: Int) {
-        checkIndex(i)
-        checkIndex(j)
-        let count = self.count
-        withUnsafeMutablePointerToElements { UnsafeMutableBufferPointer(start: $0, count: count).swapAt(i, j) }
-    }
-
-    /// Calls `body` with the values held, in order, and returns what it returns.
-    @inlinable
-    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Value>) throws -> Result) rethrows -> Result {
-        let count = self.count
-        return try withUnsafeMutablePointerToElements { try body(UnsafeBufferPointer(start: $0, count: count)) }
+    func checkInvariant() {
+        assert(count >= 0 && count <= room, "ChunkNode: \(count) values held in room for \(room)")
     }
 
     /// Stops the program when `index` is not the index of a value held.
@@ -221,47 +225,199 @@ final class ChunkNode<Value>: ManagedBuffer<ChunkNodeHeader, Value> {
         precondition(index >= 0 && index < count, "ChunkNode: index \(index) out of \(count) values")
     }
 
-    /// Stops a debug build whose node breaks its invariant.
+    /// Stops a debug build that uses a leaf as an index node or the other way round.
     @inlinable
-    func checkInvariant() {
-        assert(count >= 0 && count <= room, "ChunkNode: \(count) values held in room for \(room)")
+    func checkKind(leaf: Bool) {
+        assert(isLeaf == leaf, leaf ? "ChunkNode: an index node used as a leaf" : "ChunkNode: a leaf used as an index node")
+    }
+
+    /// Sets the number of values held.
+    @inlinable
+    func setCount(_ count: Int) {
+        words[1] = count
+        checkInvariant()
+    }
+
+    /// A node of its own holding these values, with room for `room` (at least `count`): a
+    /// leaf's elements copied, an index node's children shared (a share taken of each).
+    ///
+    /// - Complexity: O(`count`).
+    @inlinable
+    func copy(room: Int) -> ChunkNode {
+        checkAlive()
+        precondition(room >= count, "ChunkNode.copy: room for \(room) values, \(count) held")
+        let count = self.count
+        let copy = ChunkNode.make(room: room, leaf: isLeaf)
+        if isLeaf {
+            // One element at a time, in code compiled for `Element`: `initialize(from:count:)`
+            // copies through the value witnesses.
+            let elements = self.elements, copies = copy.elements
+            for index in 0..<count {
+                (copies + index).initialize(to: elements[index])
+            }
+        } else {
+            let children = self.children, copies = copy.children
+            for index in 0..<count {
+                let child = children[index]
+                ChunkNode(child).retain()
+                (copies + index).initialize(to: child)
+            }
+        }
+        copy.setCount(count)
+        return copy
+    }
+
+    // MARK: Leaves
+
+    /// The element at `index` of a leaf.
+    @inlinable
+    subscript(index: Int) -> Element {
+        get {
+            checkKind(leaf: true)
+            checkIndex(index)
+            return elements[index]
+        }
+        nonmutating _modify {
+            checkKind(leaf: true)
+            checkIndex(index)
+            yield &elements[index]
+        }
+    }
+
+    /// Calls `body` with the element at `index` of a leaf, in place, and returns what it
+    /// returns.
+    @inlinable
+    func update<Result>(at index: Int, _ body: (inout Element) throws -> Result) rethrows -> Result {
+        checkKind(leaf: true)
+        checkIndex(index)
+        return try body(&elements[index])
+    }
+
+    /// Adds an element at the end of a leaf.
+    ///
+    /// - Precondition: There is room for it.
+    @inlinable
+    func append(_ element: Element) {
+        checkKind(leaf: true)
+        let count = self.count
+        precondition(count < room, "ChunkNode.append: no room")
+        (elements + count).initialize(to: element)
+        setCount(count + 1)
+    }
+
+    /// Removes the last element of a leaf and returns it.
+    ///
+    /// - Precondition: There is an element.
+    @inlinable
+    @discardableResult
+    func removeLast() -> Element {
+        checkKind(leaf: true)
+        let count = self.count
+        precondition(count > 0, "ChunkNode.removeLast: no value")
+        setCount(count - 1)
+        return (elements + count - 1).move()
+    }
+
+    /// Removes the element at `index` of a leaf and returns it; the elements after it come one
+    /// closer.
+    ///
+    /// - Complexity: O(`count - index`).
+    @inlinable
+    @discardableResult
+    func remove(at index: Int) -> Element {
+        checkKind(leaf: true)
+        checkIndex(index)
+        let count = self.count
+        let removed = (elements + index).move()
+        (elements + index).moveInitialize(from: elements + index + 1, count: count - index - 1)
+        setCount(count - 1)
+        return removed
+    }
+
+    /// Exchanges the elements at two indices of a leaf by moving their memory (no element
+    /// retained or released).
+    @inlinable
+    func swapByMoving(_ i: Int, _ j: Int) {
+        checkKind(leaf: true)
+        checkIndex(i)
+        checkIndex(j)
+        UnsafeMutableBufferPointer(start: elements, count: count).swapAt(i, j)
+    }
+
+    /// Calls `body` with the elements of a leaf, in order, and returns what it returns.
+    @inlinable
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+        checkKind(leaf: true)
+        return try body(UnsafeBufferPointer(start: elements, count: count))
+    }
+
+    // MARK: Index nodes
+
+    /// The child at `index` of an index node, for reading.
+    @inlinable
+    func child(at index: Int) -> ChunkNode {
+        checkKind(leaf: false)
+        checkIndex(index)
+        return ChunkNode(children[index])
+    }
+
+    /// The child at `index` of an index node, copied first (the copy taking its place) when
+    /// anything else holds a share of it.
+    @inlinable
+    func uniqueChild(at index: Int) -> ChunkNode {
+        checkKind(leaf: false)
+        checkIndex(index)
+        let child = ChunkNode(children[index])
+        if child.isUnique {
+            return child
+        }
+        let copy = child.copy(room: child.room)
+        children[index] = copy.base
+        // This node's share of the original goes: the others still hold it, or, if they let it
+        // go meanwhile, this was the last, and it is freed.
+        child.release()
+        return copy
+    }
+
+    /// Adds a child at the end of an index node, with the share the caller hands over.
+    ///
+    /// - Precondition: There is room for it.
+    @inlinable
+    func append(child: ChunkNode) {
+        checkKind(leaf: false)
+        let count = self.count
+        precondition(count < room, "ChunkNode.append(child:): no room")
+        (children + count).initialize(to: child.base)
+        setCount(count + 1)
+    }
+
+    /// Removes the last child of an index node, giving up this node's share of it.
+    ///
+    /// - Precondition: There is a child.
+    @inlinable
+    func removeLastChild() {
+        checkKind(leaf: false)
+        let count = self.count
+        precondition(count > 0, "ChunkNode.removeLastChild: no child")
+        setCount(count - 1)
+        ChunkNode((children + count - 1).move()).release()
+    }
+
+    /// Whether two handles are of one node.
+    @inlinable
+    func isSameNode(as other: ChunkNode) -> Bool {
+        base == other.base
     }
 }
 
-/// What a ``ChunkNode`` keeps before its values.
-@usableFromInline
-struct ChunkNodeHeader {
-    /// The number of values held.
-    @usableFromInline
-    var count: Int
-    /// The number of values the node has room for.
-    @usableFromInline
-    let room: Int
-
+extension ChunkNode where Element: Equatable {
+    /// Whether two leaves hold equal elements in the same order; at once when they are one node.
     @inlinable
-    init(count: Int, room: Int) {
-        self.count = count
-        self.room = room
-    }
-}
-
-extension ChunkNode: RandomAccessCollection {
-    @inlinable
-    var startIndex: Int { 0 }
-
-    @inlinable
-    var endIndex: Int { count }
-}
-
-extension ChunkNode: Equatable where Value: Equatable {
-    /// Whether both hold equal values in the same order; at once when they are one node.
-    @inlinable
-    static func == (lhs: ChunkNode, rhs: ChunkNode) -> Bool {
-        if lhs === rhs { return true }
-        // Compared in place: an iterator would retain each child node it hands out.
-        return lhs.withUnsafeBufferPointer { left in
-            rhs.withUnsafeBufferPointer { right in
-                left.count == right.count && left.indices.allSatisfy { left[$0] == right[$0] }
+    func elementsEqual(_ other: ChunkNode) -> Bool {
+        if isSameNode(as: other) { return true }
+        return withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in
+                mine.count == theirs.count && mine.indices.allSatisfy { mine[$0] == theirs[$0] }
             }
         }
     }

@@ -1,8 +1,8 @@
 /// A buffer an identified array takes an element out of and puts it back into (see
 /// `ElementStorage.take(at:)`): its flat `ContiguousArray`, or a leaf of its chunks.
 ///
-/// A leaf is a reference: its methods change the node itself, whatever else holds it. The
-/// caller hands in only a leaf it holds alone, with the path to it
+/// A leaf is a handle: its methods change the node itself, whatever else holds it. The caller
+/// hands in only a leaf it holds alone, with the path to it
 /// (`ElementChunks.uniqueLeaf(containing:)`).
 @usableFromInline
 protocol ElementBuffer<Element> {

@@ -2,8 +2,9 @@
 /// once a copy of it is kept (a recorded state, an undo step, a saved part), so that a change
 /// copies the chunk it touches and the path to it rather than every element.
 ///
-/// A tree of copy-on-write nodes (``ChunkNode``): leaves of 8 elements, under index nodes of 8
-/// children each, `height` levels of them, the root at the top. Changing an element
+/// A tree of copy-on-write nodes (``ChunkNode``, counted by hand), owned by a ``ChunkTree``
+/// that copies of the value share: leaves of 8 elements, under index nodes of 8 children each,
+/// `height` levels of them, the root at the top. Changing an element
 /// (``update(at:_:)``, ``subscript(_:)``) checks each node on the way down for uniqueness and
 /// copies those that a kept copy shares: one leaf (8 elements) and one node a level (up to 8
 /// references each). Chunks that no change touched stay shared between every copy. Two copies
@@ -13,15 +14,15 @@
 /// The tree grows a level at the top when it is full, and loses one when its root is left with
 /// one child (down to four levels), so a change copies O(log *n*) references: 35 at 10,000
 /// elements (four index levels, the root holding 3 children), 44 at 100,000 (five, the root
-/// holding 4). Index nodes are one type whatever their level, `ChunkNode<AnyObject>`, which a
-/// height known only at run time needs: a child is read as the node of its level
-/// (``ChunkNode/child(at:as:)``, checked in debug builds), the leaves at level 1, index nodes
-/// above.
+/// holding 4). Leaves and index nodes are one type, `ChunkNode<Element>`, which a height known
+/// only at run time needs: a node's header says which it is, and the walk knows it from the
+/// level, the leaves at level 1, index nodes above.
 ///
-/// Why 8 above the leaves, and in them (see ``leafShift``): a copy of a node retains each
-/// reference it holds, and the node's free, when the last state holding it goes, releases each;
-/// those atomic operations, not the instructions, were most of a kept state's cost (W15: 59% of
-/// its time in `swift_retain` and `swift_release`). In the layout before this tree (twigs and
+/// Why 8 above the leaves, and in them (see ``leafShift``): a copy of a node takes a share of
+/// each child (and a leaf's copy retains what each element holds), and the node's free, when the
+/// last state holding it goes, gives each up; those atomic operations, not the instructions, were
+/// most of a kept state's cost (W15, with nodes as Swift objects: 59% of its time in
+/// `swift_retain` and `swift_release`). In the layout before this tree (twigs and
 /// branches of 16 under a list of branches), nodes of 16 made a change copy 35 references at
 /// 10,000 elements and 57 at 100,000, where nodes of 8 copied 25 and 37 (see Docs/Performance.md).
 ///
@@ -39,11 +40,16 @@ struct ElementChunks<Element> {
     typealias Leaf = ChunkNode<Element>
     /// A node of nodes: of leaves at level 1, of index nodes above.
     @usableFromInline
-    typealias IndexNode = ChunkNode<AnyObject>
+    typealias IndexNode = ChunkNode<Element>
 
-    /// The index node at the top, of level `height`.
+    /// The owner of the nodes, which copies of this value share.
     @usableFromInline
-    var root: IndexNode
+    var tree: ChunkTree<Element>
+    /// The index node at the top, of level `height`.
+    @inlinable
+    var root: IndexNode {
+        tree.root
+    }
     /// The number of index levels, at least ``minimumHeight``.
     @usableFromInline
     var height: Int
@@ -105,7 +111,7 @@ struct ElementChunks<Element> {
     /// - Complexity: O(*n* log *n*): each element is appended down the tree's right edge.
     @inlinable
     init<C: Collection>(_ elements: C) where C.Element == Element {
-        root = .make(room: Self.fanOut)
+        tree = ChunkTree(root: .makeIndex(room: Self.fanOut))
         height = Self.minimumHeight
         count = 0
         ElementChunksReader<Element>.keep()
@@ -163,12 +169,12 @@ struct ElementChunks<Element> {
     static func leaf(below node: IndexNode, level: Int, containing position: Int) -> Leaf {
         // The four levels below are written out: `minimumHeight` is 4.
         if level == minimumHeight {
-            return node.child(at: index(of: position, below: childShift(4)), as: IndexNode.self)
-                .child(at: index(of: position, below: childShift(3)), as: IndexNode.self)
-                .child(at: index(of: position, below: childShift(2)), as: IndexNode.self)
-                .child(at: index(of: position, below: leafShift), as: Leaf.self)
+            return node.child(at: index(of: position, below: childShift(4)))
+                .child(at: index(of: position, below: childShift(3)))
+                .child(at: index(of: position, below: childShift(2)))
+                .child(at: index(of: position, below: leafShift))
         }
-        return leaf(below: node.child(at: index(of: position, below: childShift(level)), as: IndexNode.self), level: level - 1, containing: position)
+        return leaf(below: node.child(at: index(of: position, below: childShift(level))), level: level - 1, containing: position)
     }
 
     /// The leaf that holds the element at `position`, for a change: it and the path to it are
@@ -182,13 +188,13 @@ struct ElementChunks<Element> {
     }
 
     /// Calls `body` with the leaf that holds `position`, copied first with the nodes above it
-    /// where a kept copy shares them, and returns what `body` returns. The path is walked
-    /// without retaining its nodes (see ``ChunkNode/withUniqueChild(at:as:_:)``).
+    /// where a kept copy shares them, and returns what `body` returns (see
+    /// ``ChunkNode/uniqueChild(at:)``).
     ///
     /// - Complexity: O(log *n*), and a copy of the leaf and of a node a level where a kept copy
     ///   shares them.
     @inlinable
-    mutating func withUniqueLeaf<Result>(containing position: Int, _ body: (inout Leaf) throws -> Result) rethrows -> Result {
+    mutating func withUniqueLeaf<Result>(containing position: Int, _ body: (Leaf) throws -> Result) rethrows -> Result {
         checkPosition(position)
         makeRootUnique()
         return try Self.withUniqueLeaf(below: root, level: height, containing: position, body)
@@ -196,27 +202,41 @@ struct ElementChunks<Element> {
 
     /// `withUniqueLeaf(containing:_:)` below `node`, of `level`, which the caller holds alone.
     @inlinable
-    static func withUniqueLeaf<Result>(below node: IndexNode, level: Int, containing position: Int, _ body: (inout Leaf) throws -> Result) rethrows -> Result {
+    static func withUniqueLeaf<Result>(below node: IndexNode, level: Int, containing position: Int, _ body: (Leaf) throws -> Result) rethrows -> Result {
         // The four levels below are written out: `minimumHeight` is 4.
         if level == minimumHeight {
-            return try node.withUniqueChild(at: index(of: position, below: childShift(4)), as: IndexNode.self) { node in
-                try node.withUniqueChild(at: index(of: position, below: childShift(3)), as: IndexNode.self) { node in
-                    try node.withUniqueChild(at: index(of: position, below: childShift(2)), as: IndexNode.self) { node in
-                        try node.withUniqueChild(at: index(of: position, below: leafShift), as: Leaf.self, body)
-                    }
-                }
-            }
+            let leaf = node.uniqueChild(at: index(of: position, below: childShift(4)))
+                .uniqueChild(at: index(of: position, below: childShift(3)))
+                .uniqueChild(at: index(of: position, below: childShift(2)))
+                .uniqueChild(at: index(of: position, below: leafShift))
+            return try body(leaf)
         }
-        return try node.withUniqueChild(at: index(of: position, below: childShift(level)), as: IndexNode.self) { child in
-            try withUniqueLeaf(below: child, level: level - 1, containing: position, body)
+        return try withUniqueLeaf(below: node.uniqueChild(at: index(of: position, below: childShift(level))), level: level - 1, containing: position, body)
+    }
+
+    /// Makes the tree and its root this value's alone, copying what a kept copy shares: the
+    /// tree object, with a copy of the root, or the root node alone.
+    @inlinable
+    mutating func makeRootUnique() {
+        let root = tree.root
+        if !isKnownUniquelyReferenced(&tree) {
+            tree = ChunkTree(root: root.copy(room: Self.fanOut))
+        } else if !root.isUnique {
+            tree.root = root.copy(room: Self.fanOut)
+            root.release()
         }
     }
 
-    /// Copies the root where a kept copy shares it.
+    /// Puts `newRoot`, with the share the caller hands over, in place of the root; the tree is
+    /// this value's alone after.
     @inlinable
-    mutating func makeRootUnique() {
-        if !isKnownUniquelyReferenced(&root) {
-            root = root.copy(room: Self.fanOut)
+    mutating func replaceRoot(with newRoot: IndexNode) {
+        if isKnownUniquelyReferenced(&tree) {
+            let old = tree.root
+            tree.root = newRoot
+            old.release()
+        } else {
+            tree = ChunkTree(root: newRoot)
         }
     }
 
@@ -236,9 +256,10 @@ struct ElementChunks<Element> {
     @inlinable
     mutating func append(_ element: Element) {
         if count == Self.capacity(height: height) {
-            let grown = IndexNode.make(room: Self.fanOut)
-            grown.append(root)
-            root = grown
+            let grown = IndexNode.makeIndex(room: Self.fanOut)
+            root.retain()
+            grown.append(child: root)
+            replaceRoot(with: grown)
             height += 1
         } else {
             makeRootUnique()
@@ -253,15 +274,15 @@ struct ElementChunks<Element> {
     static func append(_ element: Element, below node: IndexNode, level: Int, at position: Int) {
         if level == 1 {
             if opens(position, leafShift) {
-                node.append(Leaf.make(room: 1 << leafShift))
+                node.append(child: Leaf.makeLeaf(room: 1 << leafShift))
             }
-            node.uniqueChild(at: node.count - 1, as: Leaf.self).append(element)
+            node.uniqueChild(at: node.count - 1).append(element)
             return
         }
         if opens(position, childShift(level)) {
-            node.append(IndexNode.make(room: fanOut))
+            node.append(child: IndexNode.makeIndex(room: fanOut))
         }
-        append(element, below: node.uniqueChild(at: node.count - 1, as: IndexNode.self), level: level - 1, at: position)
+        append(element, below: node.uniqueChild(at: node.count - 1), level: level - 1, at: position)
     }
 
     /// Removes the last element, the nodes it leaves empty and the levels at the top it leaves
@@ -278,7 +299,9 @@ struct ElementChunks<Element> {
         makeRootUnique()
         let element = Self.removeLast(below: root, level: height, at: count)
         while height > Self.minimumHeight && count <= Self.capacity(height: height - 1) {
-            root = root.child(at: 0, as: IndexNode.self)
+            let child = root.child(at: 0)
+            child.retain()
+            replaceRoot(with: child)
             height -= 1
         }
         return element
@@ -290,13 +313,13 @@ struct ElementChunks<Element> {
     static func removeLast(below node: IndexNode, level: Int, at position: Int) -> Element {
         let element: Element
         if level == 1 {
-            element = node.uniqueChild(at: node.count - 1, as: Leaf.self).removeLast()
+            element = node.uniqueChild(at: node.count - 1).removeLast()
         } else {
-            element = removeLast(below: node.uniqueChild(at: node.count - 1, as: IndexNode.self), level: level - 1, at: position)
+            element = removeLast(below: node.uniqueChild(at: node.count - 1), level: level - 1, at: position)
         }
         // The element was the first of its child: the child is empty now.
         if opens(position, childShift(level)) {
-            node.removeLast()
+            node.removeLastChild()
         }
         return element
     }
@@ -314,9 +337,9 @@ struct ElementChunks<Element> {
     static func forEachLeaf(below node: IndexNode, level: Int, _ body: (Leaf) throws -> Void) rethrows {
         for index in node.indices {
             if level == 1 {
-                try body(node.child(at: index, as: Leaf.self))
+                try body(node.child(at: index))
             } else {
-                try forEachLeaf(below: node.child(at: index, as: IndexNode.self), level: level - 1, body)
+                try forEachLeaf(below: node.child(at: index), level: level - 1, body)
             }
         }
     }
@@ -350,11 +373,11 @@ struct ElementChunks<Element> {
             for index in node.indices {
                 let lastChild = isLast && index == node.endIndex - 1
                 if level == 1 {
-                    let leaf = node.child(at: index, as: Leaf.self)
+                    let leaf = node.child(at: index)
                     precondition(!leaf.isEmpty && (lastChild || leaf.count == 1 << Self.leafShift) && leaf.room == 1 << Self.leafShift, "ElementChunks: a leaf is not full")
                     counted += leaf.count
                 } else {
-                    counted += check(node.child(at: index, as: IndexNode.self), level: level - 1, isLast: lastChild)
+                    counted += check(node.child(at: index), level: level - 1, isLast: lastChild)
                 }
             }
             return counted
@@ -378,22 +401,22 @@ extension ElementChunks: Equatable where Element: Equatable {
     /// are one node.
     @inlinable
     static func equal(_ lhs: IndexNode, _ rhs: IndexNode, level: Int) -> Bool {
-        if lhs === rhs { return true }
+        if lhs.isSameNode(as: rhs) { return true }
         guard lhs.count == rhs.count else { return false }
         return lhs.indices.allSatisfy { index in
             if level == 1 {
-                return lhs.child(at: index, as: Leaf.self) == rhs.child(at: index, as: Leaf.self)
+                return lhs.child(at: index).elementsEqual(rhs.child(at: index))
             }
-            return equal(lhs.child(at: index, as: IndexNode.self), rhs.child(at: index, as: IndexNode.self), level: level - 1)
+            return equal(lhs.child(at: index), rhs.child(at: index), level: level - 1)
         }
     }
 }
 
-// Unchecked because its nodes are `ManagedBuffer`s, which the standard library marks as never
-// `Sendable` (no checked form exists). The nodes are copy on write, as an array's storage: a node
-// is changed only through the chunks value that holds it and every node above it alone (changes
-// go from the top down: `makeRootUnique()`, then `ChunkNode.withUniqueChild(at:as:_:)` at each level,
-// each checking `isKnownUniquelyReferenced` first), and a value being changed is not being read
-// or copied by another thread at that moment. Anyone else reads a node only through a copy of
-// the value, which makes it shared.
+// Unchecked because its nodes are counted by hand (see `ChunkNode`), behind raw pointers, which
+// are never `Sendable`. The nodes are copy on write, as an array's storage: a node is changed
+// only through the chunks value that holds its tree alone, and every node above it, each with
+// one owner (changes go from the top down: `makeRootUnique()`, then `ChunkNode.uniqueChild(at:)`
+// at each level, each checking first), and a value being changed is not being read or copied
+// by another thread at that moment. Anyone else reads a node only through a copy of the value,
+// which makes the tree shared.
 extension ElementChunks: @unchecked Sendable where Element: Sendable {}

@@ -88,7 +88,7 @@ extension ElementChunks {
         /// node; the whole span of a child only one has; the children both have, down to the
         /// leaves, whose span is added where they are two.
         func walk(_ mine: IndexNode, _ theirs: IndexNode, level: Int, from start: Int) {
-            if mine === theirs { return }
+            if mine.isSameNode(as: theirs) { return }
             let childShift = Self.childShift(level)
             for index in 0..<Swift.max(mine.count, theirs.count) {
                 let childStart = start + (index << childShift)
@@ -97,11 +97,11 @@ extension ElementChunks {
                     continue
                 }
                 if level == 1 {
-                    if mine.child(at: index, as: Leaf.self) !== theirs.child(at: index, as: Leaf.self) {
+                    if !mine.child(at: index).isSameNode(as: theirs.child(at: index)) {
                         add(childStart, 1 << childShift)
                     }
                 } else {
-                    walk(mine.child(at: index, as: IndexNode.self), theirs.child(at: index, as: IndexNode.self), level: level - 1, from: childStart)
+                    walk(mine.child(at: index), theirs.child(at: index), level: level - 1, from: childStart)
                 }
             }
         }
@@ -111,10 +111,10 @@ extension ElementChunks {
         var mine = root
         var theirs = other.root
         for _ in 0..<Swift.max(0, height - other.height) {
-            mine = mine.child(at: 0, as: IndexNode.self)
+            mine = mine.child(at: 0)
         }
         for _ in 0..<Swift.max(0, other.height - height) {
-            theirs = theirs.child(at: 0, as: IndexNode.self)
+            theirs = theirs.child(at: 0)
         }
         let level = Swift.min(height, other.height)
         walk(mine, theirs, level: level, from: 0)
