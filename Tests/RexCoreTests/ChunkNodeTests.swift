@@ -197,10 +197,10 @@ struct ChunkNodeTests {
         weak var first: Value?
         weak var second: Value?
         let node = Self.leaf(["a", "b", "c"])
+        let removed = node.removeLast()
         node.retain()
         first = node[0]
         second = node[1]
-        let removed = node.removeLast()
         node.release()
         #expect(first != nil && second != nil, "a share is left")
         node.release()

@@ -145,6 +145,72 @@ struct ElementChunksTests {
         }
     }
 
+    /// Counts the elements alive: made, and not yet freed.
+    final class Census: @unchecked Sendable {  // used on the test's thread alone
+        var alive = 0
+    }
+
+    /// An element that counts itself in a census while it lives.
+    final class Counted: Sendable {
+        let value: Int
+        let census: Census
+
+        init(_ value: Int, census: Census) {
+            self.value = value
+            self.census = census
+            census.alive += 1
+        }
+
+        deinit {
+            census.alive -= 1
+        }
+    }
+
+    @Test(
+        "Elements holding references, across a level added and taken away, with copies kept at each shape of the tree and let go in each order: every copy keeps its contents, and once all go, every element is freed",
+        arguments: [false, true]
+    )
+    func sharesAcrossGrowthAndShrinking(lettingGoOldestFirst: Bool) {
+        let census = Census()
+        do {
+            let four = Self.full[3]
+            var chunks = ElementChunks<Counted>((0..<(four - 2)).map { Counted($0, census: census) })
+            var kept: [(copy: ElementChunks<Counted>, contents: [Int])] = []
+            func keep() {
+                var contents: [Int] = []
+                chunks.forEach { contents.append($0.value) }
+                kept.append((chunks, contents))
+            }
+            keep()
+            // Grown by a level (kept: the tree shared when it grows), changed at both ends, and
+            // shrunk back (kept: shared when it shrinks).
+            for value in (four - 2)..<(four + 3) {
+                chunks.append(Counted(value, census: census))
+                keep()
+            }
+            #expect(chunks.height == 5)
+            chunks[0] = Counted(-1, census: census)
+            chunks[four + 2] = Counted(-2, census: census)
+            keep()
+            for _ in 0..<5 {
+                chunks.removeLast()
+                keep()
+            }
+            #expect(chunks.height == 4)
+            chunks[5] = Counted(-3, census: census)
+            chunks.checkInvariants()
+            while !kept.isEmpty {
+                let copy = lettingGoOldestFirst ? kept.removeFirst() : kept.removeLast()
+                var contents: [Int] = []
+                copy.copy.forEach { contents.append($0.value) }
+                #expect(contents == copy.contents, "a kept copy changed")
+                copy.copy.checkInvariants()
+            }
+            #expect(chunks[5].value == -3 && chunks[0].value == -1 && chunks.count == four - 2)
+        }
+        #expect(census.alive == 0, "every element is freed once the chunks and their copies go: \(census.alive) left")
+    }
+
     @Test("Built from a collection, the chunks hold its elements in order, for every count around the boundaries")
     func buildAroundBoundaries() {
         for count in [0, 1] + Self.boundaries {

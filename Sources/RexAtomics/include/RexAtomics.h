@@ -5,8 +5,9 @@
 #include <stdbool.h>
 
 // The atomic operations Rex uses, on every platform: C11 atomics through the compiler's
-// builtins, on memory that Swift code allocated and reaches only through these functions (see
-// AtomicWord.swift and the recorder's end mark). One mechanism for Linux and Apple systems alike,
+// builtins, on memory that Swift code allocated and, once other threads may see it, reaches only
+// through these functions (see AtomicWord.swift, the recorder's end mark, and a chunk node's count
+// of owners, set before the node is shared). One mechanism for Linux and Apple systems alike,
 // where `Synchronization.Atomic` needs macOS 15 and its peers; the thread sanitizer understands
 // the builtins. Each is inline, so that Swift code calls no function to use it.
 

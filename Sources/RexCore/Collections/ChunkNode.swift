@@ -4,8 +4,17 @@ import Darwin
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(ucrt)
+import ucrt
 #endif
 import RexAtomics
+
+/// Gives a node's memory back to the C library's allocator (at file scope, where `free` is the C
+/// function, not ``ChunkNode/free()``).
+@inlinable
+func freeChunkNodeMemory(_ base: UnsafeMutableRawPointer) {
+    free(base)
+}
 
 /// A node of ``ElementChunks``: a leaf of up to `room` elements, or an index node of up to
 /// `room` children (the nodes of the level below). A handle: the node's memory is counted by
@@ -25,17 +34,21 @@ import RexAtomics
 /// destroying its elements. A handle is not a share: it is valid while a share is held by
 /// something the caller keeps alive (the tree of the chunks value it reads or changes).
 ///
-/// A node is changed only by the chunks value that holds its tree alone, when every node on the
-/// way to it has one owner (checked with an acquiring load of the count, as
-/// `isKnownUniquelyReferenced` does): ``uniqueChild(at:)`` copies a child with more before
-/// handing it out. A node others share is only read, by any thread. The count is changed with
-/// atomic operations (a release acquiring and releasing), so that the owner that frees a node
-/// sees every write made to it before the other owners let it go.
+/// A node is changed only by the chunks value that holds its tree alone (the tree object checked
+/// with `isKnownUniquelyReferenced`, then an acquiring fence), when every node on the way to it
+/// has one owner (checked with an acquiring load of the count): ``uniqueChild(at:)`` copies a
+/// child with more before handing it out. A node others share is only read, by any thread. The
+/// count is changed with atomic operations (a release acquiring and releasing), so that the
+/// owner that frees a node, or changes it once the others let it go, sees every write and read
+/// made of it before.
 ///
-/// Invariants (`checkInvariant()`, in debug builds after each change, and `checkAlive()` on each
-/// use): `0 <= count <= room`; the first `count` values are initialized (elements in a leaf,
-/// children holding one share each in an index node) and the others are not; a node in use has
-/// at least one owner. Every index handed in is checked against `count`, in every build.
+/// Invariants, checked in debug builds: `0 <= count <= room` (`checkInvariant()`, after each
+/// change); the first `count` values are initialized (elements in a leaf, children holding one
+/// share each in an index node) and the others are not; a node is changed only while one share
+/// holds it (`checkHeldAlone()`, at each change), and a share is taken or given up, or a node
+/// copied, only while one holds it (`checkAlive()`: a read of a count that may be gone, so a
+/// hint); each use is of the node's kind (`checkKind(leaf:)`). Every index handed in is checked
+/// against `count`, in every build.
 ///
 /// Memory: four words (owners, count, room, whether a leaf), then the values, from
 /// ``valuesOffset``: `Element`s in a leaf, raw pointers to the children in an index node; made
@@ -72,7 +85,9 @@ struct ChunkNode<Element> {
         // (`posix_memalign` on Linux) whatever the alignment, about 30 instructions a node more.
         precondition(MemoryLayout<Element>.alignment <= 16, "ChunkNode: elements aligned to \(MemoryLayout<Element>.alignment) bytes")
         guard let base = malloc(byteCount) else { fatalError("ChunkNode.make: out of memory for \(byteCount) bytes") }
-        assert(Int(bitPattern: base) % MemoryLayout<Element>.alignment == 0, "ChunkNode.make: malloc's memory is not aligned for \(Element.self)")
+        // Checked in every build: a platform whose `malloc` aligns less (8 bytes on 32-bit
+        // systems) would misplace an element aligned to 16.
+        precondition(Int(bitPattern: base) % MemoryLayout<Element>.alignment == 0, "ChunkNode.make: malloc's memory is not aligned for \(Element.self)")
         let words = base.bindMemory(to: Int.self, capacity: 4)
         words.initialize(to: 1)
         (words + 1).initialize(to: 0)
@@ -198,13 +213,7 @@ struct ChunkNode<Element> {
                 ChunkNode(children[index]).release()
             }
         }
-        #if canImport(Darwin)
-        Darwin.free(base)
-        #elseif canImport(Glibc)
-        Glibc.free(base)
-        #else
-        Musl.free(base)
-        #endif
+        freeChunkNodeMemory(base)
     }
 
     /// Stops a debug build that uses a node no one holds.
@@ -225,6 +234,12 @@ struct ChunkNode<Element> {
         precondition(index >= 0 && index < count, "ChunkNode: index \(index) out of \(count) values")
     }
 
+    /// Stops a debug build that changes a node another share holds: a kept copy's.
+    @inlinable
+    func checkHeldAlone() {
+        assert(rex_atomic_load_relaxed(words) == 1, "ChunkNode: a node changed while another share holds it")
+    }
+
     /// Stops a debug build that uses a leaf as an index node or the other way round.
     @inlinable
     func checkKind(leaf: Bool) {
@@ -234,6 +249,7 @@ struct ChunkNode<Element> {
     /// Sets the number of values held.
     @inlinable
     func setCount(_ count: Int) {
+        checkHeldAlone()
         words[1] = count
         checkInvariant()
     }
@@ -279,6 +295,7 @@ struct ChunkNode<Element> {
         }
         nonmutating _modify {
             checkKind(leaf: true)
+            checkHeldAlone()
             checkIndex(index)
             yield &elements[index]
         }
@@ -289,6 +306,7 @@ struct ChunkNode<Element> {
     @inlinable
     func update<Result>(at index: Int, _ body: (inout Element) throws -> Result) rethrows -> Result {
         checkKind(leaf: true)
+        checkHeldAlone()
         checkIndex(index)
         return try body(&elements[index])
     }
@@ -339,6 +357,7 @@ struct ChunkNode<Element> {
     @inlinable
     func swapByMoving(_ i: Int, _ j: Int) {
         checkKind(leaf: true)
+        checkHeldAlone()
         checkIndex(i)
         checkIndex(j)
         UnsafeMutableBufferPointer(start: elements, count: count).swapAt(i, j)
@@ -372,6 +391,7 @@ struct ChunkNode<Element> {
             return child
         }
         let copy = child.copy(room: child.room)
+        checkHeldAlone()
         children[index] = copy.base
         // This node's share of the original goes: the others still hold it, or, if they let it
         // go meanwhile, this was the last, and it is freed.

@@ -5,12 +5,12 @@
 /// It holds one share of the root node (see ``ChunkNode``), given up in `deinit`, which frees
 /// the nodes no other tree shares.
 ///
-/// Unchecked `Sendable`: `root` is changed only through a chunks value that holds this tree
-/// alone (`isKnownUniquelyReferenced`, as an array's storage), and a value being changed is not
-/// being read or copied by another thread at that moment; anyone else reads the tree through a
-/// copy of the value, which makes it shared.
+/// Unchecked `Sendable` (for `Sendable` elements): `root` is changed only through a chunks value
+/// that holds this tree alone (`isKnownUniquelyReferenced`, as an array's storage), and a value
+/// being changed is not being read or copied by another thread at that moment; anyone else reads
+/// the tree through a copy of the value, which makes it shared.
 @usableFromInline
-final class ChunkTree<Element>: @unchecked Sendable {
+final class ChunkTree<Element> {
     /// The root node, an index node; changed only by a value that holds this tree alone.
     // Unchecked: a class's stored property is checked for exclusive access at run time, about
     // 50 instructions an access, and every access here is a holder's, as said above.
@@ -36,3 +36,5 @@ final class ChunkTree<Element>: @unchecked Sendable {
         releaseRoot(root)
     }
 }
+
+extension ChunkTree: @unchecked Sendable where Element: Sendable {}

@@ -1,3 +1,5 @@
+import RexAtomics
+
 /// The elements of an identified array in small chunks under an index: the layout an array takes
 /// once a copy of it is kept (a recorded state, an undo step, a saved part), so that a change
 /// copies the chunk it touches and the path to it rather than every element.
@@ -219,7 +221,7 @@ struct ElementChunks<Element> {
     @inlinable
     mutating func makeRootUnique() {
         let root = tree.root
-        if !isKnownUniquelyReferenced(&tree) {
+        if !holdsTreeAlone() {
             tree = ChunkTree(root: root.copy(room: Self.fanOut))
         } else if !root.isUnique {
             tree.root = root.copy(room: Self.fanOut)
@@ -227,11 +229,25 @@ struct ElementChunks<Element> {
         }
     }
 
+    /// Whether this value holds its tree alone: it may change the tree's root, and the nodes
+    /// below that one share holds.
+    ///
+    /// After an acquiring fence: a copy that read or copied the nodes on another thread, then
+    /// let its tree go, released its reference with release ordering, but the check of the
+    /// reference count reads it with none on some platforms (arm64); the nodes' own counts,
+    /// never above one meanwhile, order nothing. (x86 needs no instruction for the fence.)
+    @inlinable
+    mutating func holdsTreeAlone() -> Bool {
+        guard isKnownUniquelyReferenced(&tree) else { return false }
+        rex_atomic_fence_acquire()
+        return true
+    }
+
     /// Puts `newRoot`, with the share the caller hands over, in place of the root; the tree is
     /// this value's alone after.
     @inlinable
     mutating func replaceRoot(with newRoot: IndexNode) {
-        if isKnownUniquelyReferenced(&tree) {
+        if holdsTreeAlone() {
             let old = tree.root
             tree.root = newRoot
             old.release()
