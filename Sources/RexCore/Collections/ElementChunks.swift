@@ -138,7 +138,7 @@ struct ElementChunks<Element> {
     /// Calls `body` with the element at `position`, in place, and returns what it returns.
     @inlinable
     mutating func update<Result>(at position: Int, _ body: (inout Element) throws -> Result) rethrows -> Result {
-        try withUniqueLeaf(containing: position) { leaf in try leaf.update(at: Self.offsetInLeaf(position), body) }
+        try uniqueLeaf(containing: position).update(at: Self.offsetInLeaf(position), body)
     }
 
     /// The element at `position` of `chunks`: what an ``ElementChunksReader`` reads.
@@ -180,40 +180,29 @@ struct ElementChunks<Element> {
     }
 
     /// The leaf that holds the element at `position`, for a change: it and the path to it are
-    /// copied first where a kept copy shares them.
+    /// copied first where a kept copy shares them (see ``ChunkNode/uniqueChild(at:)``). A
+    /// handle, valid while this value holds its tree alone and unchanged in shape.
     ///
     /// - Complexity: O(log *n*), and a copy of the leaf and of a node a level where a kept copy
     ///   shares them.
     @inlinable
     mutating func uniqueLeaf(containing position: Int) -> Leaf {
-        withUniqueLeaf(containing: position) { $0 }
-    }
-
-    /// Calls `body` with the leaf that holds `position`, copied first with the nodes above it
-    /// where a kept copy shares them, and returns what `body` returns (see
-    /// ``ChunkNode/uniqueChild(at:)``).
-    ///
-    /// - Complexity: O(log *n*), and a copy of the leaf and of a node a level where a kept copy
-    ///   shares them.
-    @inlinable
-    mutating func withUniqueLeaf<Result>(containing position: Int, _ body: (Leaf) throws -> Result) rethrows -> Result {
         checkPosition(position)
         makeRootUnique()
-        return try Self.withUniqueLeaf(below: root, level: height, containing: position, body)
+        return Self.uniqueLeaf(below: root, level: height, containing: position)
     }
 
-    /// `withUniqueLeaf(containing:_:)` below `node`, of `level`, which the caller holds alone.
+    /// `uniqueLeaf(containing:)` below `node`, of `level`, which the caller holds alone.
     @inlinable
-    static func withUniqueLeaf<Result>(below node: IndexNode, level: Int, containing position: Int, _ body: (Leaf) throws -> Result) rethrows -> Result {
+    static func uniqueLeaf(below node: IndexNode, level: Int, containing position: Int) -> Leaf {
         // The four levels below are written out: `minimumHeight` is 4.
         if level == minimumHeight {
-            let leaf = node.uniqueChild(at: index(of: position, below: childShift(4)))
+            return node.uniqueChild(at: index(of: position, below: childShift(4)))
                 .uniqueChild(at: index(of: position, below: childShift(3)))
                 .uniqueChild(at: index(of: position, below: childShift(2)))
                 .uniqueChild(at: index(of: position, below: leafShift))
-            return try body(leaf)
         }
-        return try withUniqueLeaf(below: node.uniqueChild(at: index(of: position, below: childShift(level))), level: level - 1, containing: position, body)
+        return uniqueLeaf(below: node.uniqueChild(at: index(of: position, below: childShift(level))), level: level - 1, containing: position)
     }
 
     /// Makes the tree and its root this value's alone, copying what a kept copy shares: the

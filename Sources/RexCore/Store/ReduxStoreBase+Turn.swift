@@ -4,9 +4,10 @@
 /// needs: for the middleware's `handle`, for deliveries and IO. Between turns, the machine says
 /// what comes next (``TurnMachine/next(flag:)``), under the lock the last turn ended with. A
 /// turn with nothing to run after its commit (no subscriber, a pure IO and no follow-up of a
-/// committed-state observer, nobody waiting) is one lock pair: the commit and the check for the next action share it. A turn that let the lock
-/// go ends without taking it again when nothing was queued meanwhile: the turn flag says so
-/// (``TurnFlag/releaseWithoutLock()``), and the store is idle.
+/// committed-state observer, nobody waiting) is one lock pair: the commit and the check for the
+/// next action share it. A turn that let the lock go ends without taking it again when nothing
+/// was queued meanwhile: the turn flag says so (``TurnFlag/releaseWithoutLock()``), and the
+/// store is idle.
 extension ReduxStoreBase {
     /// Runs turns, `first` (from `source`) then the queued actions, until the queue is empty;
     /// then the store is idle. Takes the lock held, with the store's turn taken.
