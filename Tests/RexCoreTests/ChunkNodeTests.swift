@@ -4,9 +4,10 @@ import Testing
 /// White-box tests of `ChunkNode`, the hand-counted storage under `ElementChunks`: each of its
 /// paths (make, append, removeLast, remove(at:), swap, update, the subscript's change and its
 /// ending by an error, copy of a leaf and of an index node, a unique child shared or not, a
-/// child added and removed, equality, the last share's free of a leaf and of an index node, and
-/// elements aligned to 16 bytes), with the elements' references and the nodes' counts of owners
-/// watched, so that an element or a node lost, doubled or kept alive would show.
+/// child added and removed, children moved and the last taken, equality, the last share's free
+/// of a leaf and of an index node, and elements aligned to 16 bytes), with the elements'
+/// references and the nodes' counts of owners watched, so that an element or a node lost,
+/// doubled or kept alive would show.
 @Suite("ChunkNode")
 struct ChunkNodeTests {
     final class Value: Sendable {
@@ -175,6 +176,27 @@ struct ChunkNodeTests {
         held.release()
         #expect(kept == nil)
         parent.release()
+    }
+
+    @Test("Moving an index node's children moves them with their shares; taking the last child hands its share over")
+    func moveChildrenAndTakeLastChild() {
+        weak var element: Value?
+        let children = [Self.leaf(["a"]), Self.leaf(["b"])]
+        element = children[0][0]
+        let parent = Self.parent(of: children)
+        let other = Node.makeIndex(room: 4)
+        parent.moveChildren(into: other)
+        #expect(parent.isEmpty && other.count == 2)
+        #expect(other.child(at: 0).isSameNode(as: children[0]) && other.child(at: 1).isSameNode(as: children[1]))
+        #expect(children.allSatisfy { Self.owners($0) == 1 }, "no share taken or given up")
+        parent.release()
+        #expect(element != nil, "the emptied parent held nothing")
+        let taken = other.takeLastChild()
+        #expect(taken.isSameNode(as: children[1]) && Self.owners(taken) == 1 && other.count == 1)
+        #expect(Self.names(taken) == ["b"], "the caller holds the share: the child lives")
+        taken.release()
+        other.release()
+        #expect(element == nil)
     }
 
     @Test("Leaves are equal when they are one node or hold equal elements in order")

@@ -20,20 +20,27 @@ struct ElementChunksTests {
     /// each level, full, and one more.
     static let boundaries = ([leaf] + full).flatMap { [$0 - 1, $0, $0 + 1] }
 
-    /// The node at the end of each level, from the root down, and the last leaf.
-    static func lastPath(_ chunks: Chunks) -> (nodes: [Chunks.IndexNode], leaf: Chunks.Leaf) {
-        var nodes = [chunks.root]
-        for _ in 1..<chunks.height {
-            nodes.append(nodes.last!.child(at: nodes.last!.count - 1))
+    /// The counts of the nodes at the end of each level, from the root down, and the last leaf.
+    static func lastPath(_ chunks: Chunks) -> (counts: [Int], leaf: Chunks.Leaf) {
+        chunks.withRoot { root in
+            var nodes = [root]
+            for _ in 1..<chunks.height {
+                nodes.append(nodes.last!.child(at: nodes.last!.count - 1))
+            }
+            return (nodes.map(\.count), nodes.last!.child(at: nodes.last!.count - 1))
         }
-        return (nodes, nodes.last!.child(at: nodes.last!.count - 1))
+    }
+
+    /// The number of children of the root.
+    static func rootCount(_ chunks: Chunks) -> Int {
+        chunks.withRoot(\.count)
     }
 
     @Test("Appending and removing the last element opens and closes leaves and nodes, adds and takes away levels at the top, keeping the order")
     func growAndShrink() {
         let (leaf, fanOut, four) = (Self.leaf, Chunks.fanOut, Self.full[3])
         var chunks = Chunks([])
-        #expect(chunks.height == Chunks.minimumHeight && chunks.root.isEmpty)
+        #expect(chunks.height == Chunks.minimumHeight && Self.rootCount(chunks) == 0)
         for value in 0...four {
             chunks.append(value)
             if Self.boundaries.contains(value + 1) {
@@ -43,18 +50,18 @@ struct ElementChunksTests {
         chunks.checkInvariants()
         // 32,769 elements: a level more than 32,768 take, its root with two children, the second
         // holding one element at the end of one node a level.
-        #expect(chunks.height == 5 && chunks.root.count == 2)
+        #expect(chunks.height == 5 && Self.rootCount(chunks) == 2)
         let grown = Self.lastPath(chunks)
-        #expect(grown.nodes.dropFirst().allSatisfy { $0.count == 1 } && grown.leaf.count == 1)
+        #expect(grown.counts.dropFirst().allSatisfy { $0 == 1 } && grown.leaf.count == 1)
         #expect((0...four).allSatisfy { chunks[$0] == $0 })
         var copy = chunks
         copy.removeLast()
         copy.checkInvariants()
-        #expect(copy.height == 4 && copy.root.count == fanOut, "back to 32,768 elements: the level added is taken away")
+        #expect(copy.height == 4 && Self.rootCount(copy) == fanOut, "back to 32,768 elements: the level added is taken away")
         #expect(copy.removeLast() == four - 1)
         copy.checkInvariants()
         let shrunk = Self.lastPath(copy)
-        #expect(shrunk.nodes.allSatisfy { $0.count == fanOut } && shrunk.leaf.count == leaf - 1)
+        #expect(shrunk.counts.allSatisfy { $0 == fanOut } && shrunk.leaf.count == leaf - 1)
         #expect(chunks.count == four + 1 && chunks[four] == four, "the copy's removals left the original alone")
         while copy.count > 0 {
             copy.removeLast()
@@ -63,7 +70,7 @@ struct ElementChunksTests {
             }
         }
         copy.checkInvariants()
-        #expect(copy.height == Chunks.minimumHeight && copy.root.isEmpty)
+        #expect(copy.height == Chunks.minimumHeight && Self.rootCount(copy) == 0)
         chunks.checkInvariants()
         #expect(Self.elements(chunks) == Array(0...four), "the copy's changes left the original whole")
     }

@@ -29,7 +29,7 @@ func freeChunkNodeMemory(_ base: UnsafeMutableRawPointer) {
 /// change: 4,015 instructions a change as Swift objects, 2,090 counted here).
 ///
 /// Ownership: a node's count (`owners`) is the number of places that hold a share of it, each a
-/// slot of an index node or a ``ChunkTree``. Whoever holds a share gives it up with
+/// slot of an index node (a tree's root among them). Whoever holds a share gives it up with
 /// ``release()``, and the last one frees the node, releasing its children's shares or
 /// destroying its elements. A handle is not a share: it is valid while a share is held by
 /// something the caller keeps alive (the tree of the chunks value it reads or changes).
@@ -50,9 +50,12 @@ func freeChunkNodeMemory(_ base: UnsafeMutableRawPointer) {
 /// hint); each use is of the node's kind (`checkKind(leaf:)`). Every index handed in is checked
 /// against `count`, in every build.
 ///
-/// Memory: four words (owners, count, room, whether a leaf), then the values, from
-/// ``valuesOffset``: `Element`s in a leaf, raw pointers to the children in an index node; made
-/// by the C library's `malloc` and bound to those types there, freed by its `free`.
+/// Memory: four words (owners, count, room, ``Kind``), then the values, from ``valuesOffset``:
+/// `Element`s in a leaf, raw pointers to the children in an index node; made by the C library's
+/// `malloc` and bound to those types there, freed by its `free`. But a tree's root lies inside
+/// its ``ChunkTree`` object, laid out the same way (``initialize(_:room:kind:)``): one share, its
+/// tree's, for its whole life, never taken nor given up (checked in debug builds), and its
+/// memory goes with the tree's.
 @usableFromInline
 struct ChunkNode<Element> {
     /// The node's memory.
@@ -73,12 +76,29 @@ struct ChunkNode<Element> {
         return (4 * MemoryLayout<Int>.stride + alignment - 1) / alignment * alignment
     }
 
+    /// What a node holds, in its fourth word.
+    @usableFromInline
+    enum Kind: Int {
+        /// Children, in memory of its own.
+        case index
+        /// Elements, in memory of its own.
+        case leaf
+        /// Children, in its tree's memory: the root, of which the tree holds the one share.
+        case root
+    }
+
+    /// The bytes a node of `kind` with room for `room` values takes.
+    @inlinable
+    static func byteCount(room: Int, kind: Kind) -> Int {
+        let valueStride = kind == .leaf ? MemoryLayout<Element>.stride : MemoryLayout<UnsafeMutableRawPointer>.stride
+        return valuesOffset + room * valueStride
+    }
+
     /// A node with no values and room for `room`, held by one share (the caller's).
     @inlinable
     static func make(room: Int, leaf: Bool) -> ChunkNode {
-        precondition(room > 0, "ChunkNode.make: room for \(room) values")
-        let valueStride = leaf ? MemoryLayout<Element>.stride : MemoryLayout<UnsafeMutableRawPointer>.stride
-        let byteCount = valuesOffset + room * valueStride
+        let kind = leaf ? Kind.leaf : .index
+        let byteCount = byteCount(room: room, kind: kind)
         // The C library's `malloc`, whose memory is aligned for any type here (16 bytes, C's
         // `max_align_t`, on the platforms Rex runs on; Swift aligns no type beyond 16):
         // `allocate(byteCount:alignment:)` asks the runtime for an aligned allocation
@@ -88,12 +108,21 @@ struct ChunkNode<Element> {
         // Checked in every build: a platform whose `malloc` aligns less (8 bytes on 32-bit
         // systems) would misplace an element aligned to 16.
         precondition(Int(bitPattern: base) % MemoryLayout<Element>.alignment == 0, "ChunkNode.make: malloc's memory is not aligned for \(Element.self)")
+        return initialize(base, room: room, kind: kind)
+    }
+
+    /// A node of `kind` with no values and room for `room`, held by one share, made in the
+    /// `byteCount(room:kind:)` uninitialized bytes at `base`, aligned for `Element` and for
+    /// pointers.
+    @inlinable
+    static func initialize(_ base: UnsafeMutableRawPointer, room: Int, kind: Kind) -> ChunkNode {
+        precondition(room > 0, "ChunkNode: room for \(room) values")
         let words = base.bindMemory(to: Int.self, capacity: 4)
         words.initialize(to: 1)
         (words + 1).initialize(to: 0)
         (words + 2).initialize(to: room)
-        (words + 3).initialize(to: leaf ? 1 : 0)
-        if leaf {
+        (words + 3).initialize(to: kind.rawValue)
+        if kind == .leaf {
             (base + valuesOffset).bindMemory(to: Element.self, capacity: room)
         } else {
             (base + valuesOffset).bindMemory(to: UnsafeMutableRawPointer.self, capacity: room)
@@ -113,7 +142,7 @@ struct ChunkNode<Element> {
         make(room: room, leaf: false)
     }
 
-    /// The header's words: owners (changed atomically), count, room, 1 for a leaf.
+    /// The header's words: owners (changed atomically), count, room, kind.
     @inlinable
     var words: UnsafeMutablePointer<Int> {
         base.assumingMemoryBound(to: Int.self)
@@ -146,7 +175,13 @@ struct ChunkNode<Element> {
     /// Whether the node is a leaf (of elements), not an index node (of nodes).
     @inlinable
     var isLeaf: Bool {
-        words[3] != 0
+        words[3] == Kind.leaf.rawValue
+    }
+
+    /// Whether the node is a tree's root, in its tree's memory.
+    @inlinable
+    var isRoot: Bool {
+        words[3] == Kind.root.rawValue
     }
 
     /// Whether the node holds no value.
@@ -178,6 +213,7 @@ struct ChunkNode<Element> {
     @inlinable
     func retain() {
         checkAlive()
+        checkNotRoot()
         _ = rex_atomic_increment_relaxed(words)
     }
 
@@ -188,6 +224,7 @@ struct ChunkNode<Element> {
     @inlinable
     func release() {
         checkAlive()
+        checkNotRoot()
         if rex_atomic_decrement_acquiring_releasing(words) == 0 {
             free()
         }
@@ -199,6 +236,16 @@ struct ChunkNode<Element> {
     /// its type's value witnesses, looked up at run time).
     @inlinable @inline(never)
     func free() {
+        releaseValues()
+        freeChunkNodeMemory(base)
+    }
+
+    /// Destroys a leaf's elements, or gives up an index node's shares of its children: what a
+    /// node's free does before its memory goes, and a tree's `deinit` for its root.
+    ///
+    /// - Complexity: O(`count`), and O(the nodes and elements freed).
+    @inlinable @inline(__always)
+    func releaseValues() {
         let count = self.count
         if isLeaf {
             // One at a time, in code compiled for `Element`: `deinitialize(count:)` calls the
@@ -213,13 +260,19 @@ struct ChunkNode<Element> {
                 ChunkNode(children[index]).release()
             }
         }
-        freeChunkNodeMemory(base)
     }
 
     /// Stops a debug build that uses a node no one holds.
     @inlinable
     func checkAlive() {
         assert(rex_atomic_load_relaxed(words) >= 1, "ChunkNode: a node used after its last share went")
+    }
+
+    /// Stops a debug build that takes or gives up a share of a tree's root, which its tree
+    /// holds alone, in memory that is not `malloc`'s.
+    @inlinable
+    func checkNotRoot() {
+        assert(!isRoot, "ChunkNode: a share of a tree's root taken or given up")
     }
 
     /// Stops a debug build whose node breaks its invariant.
@@ -260,10 +313,22 @@ struct ChunkNode<Element> {
     /// - Complexity: O(`count`).
     @inlinable
     func copy(room: Int) -> ChunkNode {
-        checkAlive()
-        precondition(room >= count, "ChunkNode.copy: room for \(room) values, \(count) held")
-        let count = self.count
         let copy = ChunkNode.make(room: room, leaf: isLeaf)
+        copyValues(into: copy)
+        return copy
+    }
+
+    /// Puts copies of these values into `copy`, an empty node of the same kind of values with
+    /// room for them: a leaf's elements copied, an index node's children shared (a share taken
+    /// of each).
+    ///
+    /// - Complexity: O(`count`).
+    @inlinable @inline(__always)
+    func copyValues(into copy: ChunkNode) {
+        checkAlive()
+        let count = self.count
+        precondition(copy.room >= count, "ChunkNode.copyValues: \(count) values into room for \(copy.room)")
+        assert(copy.isEmpty && copy.isLeaf == isLeaf, "ChunkNode.copyValues: into a node not empty, or of the other kind of values")
         if isLeaf {
             // One element at a time, in code compiled for `Element`: `initialize(from:count:)`
             // copies through the value witnesses.
@@ -280,7 +345,6 @@ struct ChunkNode<Element> {
             }
         }
         copy.setCount(count)
-        return copy
     }
 
     // MARK: Leaves
@@ -416,11 +480,35 @@ struct ChunkNode<Element> {
     /// - Precondition: There is a child.
     @inlinable
     func removeLastChild() {
+        takeLastChild().release()
+    }
+
+    /// Removes the last child of an index node and returns it, with this node's share of it
+    /// handed to the caller.
+    ///
+    /// - Precondition: There is a child.
+    @inlinable
+    func takeLastChild() -> ChunkNode {
         checkKind(leaf: false)
         let count = self.count
-        precondition(count > 0, "ChunkNode.removeLastChild: no child")
+        precondition(count > 0, "ChunkNode.takeLastChild: no child")
         setCount(count - 1)
-        ChunkNode((children + count - 1).move()).release()
+        return ChunkNode((children + count - 1).move())
+    }
+
+    /// Moves the children of an index node, with their shares, into `other`, an empty index
+    /// node with room for them; this node is left empty. No share is taken or given up.
+    ///
+    /// - Complexity: O(`count`).
+    @inlinable
+    func moveChildren(into other: ChunkNode) {
+        checkKind(leaf: false)
+        other.checkKind(leaf: false)
+        let count = self.count
+        precondition(other.isEmpty && other.room >= count, "ChunkNode.moveChildren: \(count) children into a node of \(other.count) with room for \(other.room)")
+        other.children.moveInitialize(from: children, count: count)
+        setCount(0)
+        other.setCount(count)
     }
 
     /// Whether two handles are of one node.

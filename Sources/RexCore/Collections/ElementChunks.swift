@@ -4,12 +4,12 @@ import RexAtomics
 /// once a copy of it is kept (a recorded state, an undo step, a saved part), so that a change
 /// copies the chunk it touches and the path to it rather than every element.
 ///
-/// A tree of copy-on-write nodes (``ChunkNode``, counted by hand), owned by a ``ChunkTree``
-/// that copies of the value share: leaves of 8 elements, under index nodes of 8 children each,
-/// `height` levels of them, the root at the top. Changing an element
-/// (``update(at:_:)``, ``subscript(_:)``) checks each node on the way down for uniqueness and
-/// copies those that a kept copy shares: one leaf (8 elements) and one node a level (up to 8
-/// references each). Chunks that no change touched stay shared between every copy. Two copies
+/// A tree of copy-on-write nodes (``ChunkNode``, counted by hand): leaves of 8 elements, under
+/// index nodes of 8 children each, `height` levels of them, the root at the top, in the memory
+/// of the ``ChunkTree`` that copies of the value share. Changing an element (``update(at:_:)``,
+/// ``subscript(_:)``) copies the tree object when a kept copy shares it, with its root, then
+/// checks each node on the way down for uniqueness and copies those that a kept copy shares:
+/// one leaf (8 elements) and one node a level (up to 8 references each). Chunks that no change touched stay shared between every copy. Two copies
 /// compare in the same way: shared chunks are equal at once, as two arrays sharing their storage
 /// are.
 ///
@@ -44,14 +44,10 @@ struct ElementChunks<Element> {
     @usableFromInline
     typealias IndexNode = ChunkNode<Element>
 
-    /// The owner of the nodes, which copies of this value share.
+    /// The owner of the nodes, which copies of this value share; the root, of level `height`,
+    /// lies in it.
     @usableFromInline
     var tree: ChunkTree<Element>
-    /// The index node at the top, of level `height`.
-    @inlinable
-    var root: IndexNode {
-        tree.root
-    }
     /// The number of index levels, at least ``minimumHeight``.
     @usableFromInline
     var height: Int
@@ -113,7 +109,7 @@ struct ElementChunks<Element> {
     /// - Complexity: O(*n* log *n*): each element is appended down the tree's right edge.
     @inlinable
     init<C: Collection>(_ elements: C) where C.Element == Element {
-        tree = ChunkTree(root: .makeIndex(room: Self.fanOut))
+        tree = ChunkTree.make(room: Self.fanOut)
         height = Self.minimumHeight
         count = 0
         ElementChunksReader<Element>.keep()
@@ -154,7 +150,14 @@ struct ElementChunks<Element> {
     @inlinable
     subscript(leafContaining position: Int) -> Leaf {
         checkPosition(position)
-        return Self.leaf(below: root, level: height, containing: position)
+        return withRoot { Self.leaf(below: $0, level: height, containing: position) }
+    }
+
+    /// Calls `body` with the root, the index node at the top, of level `height`, and returns
+    /// what it returns. The root's handle is valid only inside `body`.
+    @inlinable @inline(__always)
+    func withRoot<Result>(_ body: (IndexNode) throws -> Result) rethrows -> Result {
+        try tree.withRoot(body)
     }
 
     /// Stops the program when `position` is not one of the elements': the index of each level
@@ -188,8 +191,11 @@ struct ElementChunks<Element> {
     @inlinable
     mutating func uniqueLeaf(containing position: Int) -> Leaf {
         checkPosition(position)
-        makeRootUnique()
-        return Self.uniqueLeaf(below: root, level: height, containing: position)
+        makeTreeUnique()
+        // The height read first: a closure that read it from `self`, which is `inout` here,
+        // would make the tree be retained around the call (W15: an atomic pair a turn).
+        let height = height
+        return withRoot { Self.uniqueLeaf(below: $0, level: height, containing: position) }
     }
 
     /// `uniqueLeaf(containing:)` below `node`, of `level`, which the caller holds alone.
@@ -205,16 +211,11 @@ struct ElementChunks<Element> {
         return uniqueLeaf(below: node.uniqueChild(at: index(of: position, below: childShift(level))), level: level - 1, containing: position)
     }
 
-    /// Makes the tree and its root this value's alone, copying what a kept copy shares: the
-    /// tree object, with a copy of the root, or the root node alone.
+    /// Makes the tree, and so its root, this value's alone: a copy when a kept copy shares it.
     @inlinable
-    mutating func makeRootUnique() {
-        let root = tree.root
+    mutating func makeTreeUnique() {
         if !holdsTreeAlone() {
-            tree = ChunkTree(root: root.copy(room: Self.fanOut))
-        } else if !root.isUnique {
-            tree.root = root.copy(room: Self.fanOut)
-            root.release()
+            tree = tree.copy()
         }
     }
 
@@ -232,19 +233,6 @@ struct ElementChunks<Element> {
         return true
     }
 
-    /// Puts `newRoot`, with the share the caller hands over, in place of the root; the tree is
-    /// this value's alone after.
-    @inlinable
-    mutating func replaceRoot(with newRoot: IndexNode) {
-        if holdsTreeAlone() {
-            let old = tree.root
-            tree.root = newRoot
-            old.release()
-        } else {
-            tree = ChunkTree(root: newRoot)
-        }
-    }
-
     /// Whether the element at `position` opens a node whose elements are `1 << shift` long: the
     /// first element of a leaf (`leafShift`), of a child of a level-2 node (`childShift(2)`),
     /// and so on.
@@ -260,16 +248,17 @@ struct ElementChunks<Element> {
     ///   where a kept copy shares them.
     @inlinable
     mutating func append(_ element: Element) {
+        makeTreeUnique()
         if count == Self.capacity(height: height) {
-            let grown = IndexNode.makeIndex(room: Self.fanOut)
-            root.retain()
-            grown.append(child: root)
-            replaceRoot(with: grown)
+            // A level more: the root's children move into a node below it, its first child.
+            withRoot { root in
+                let lowered = IndexNode.makeIndex(room: Self.fanOut)
+                root.moveChildren(into: lowered)
+                root.append(child: lowered)
+            }
             height += 1
-        } else {
-            makeRootUnique()
         }
-        Self.append(element, below: root, level: height, at: count)
+        withRoot { Self.append(element, below: $0, level: height, at: count) }
         count += 1
     }
 
@@ -301,12 +290,20 @@ struct ElementChunks<Element> {
     mutating func removeLast() -> Element {
         precondition(count > 0, "ElementChunks.removeLast: no element")
         count -= 1
-        makeRootUnique()
-        let element = Self.removeLast(below: root, level: height, at: count)
+        makeTreeUnique()
+        let element = withRoot { Self.removeLast(below: $0, level: height, at: count) }
         while height > Self.minimumHeight && count <= Self.capacity(height: height - 1) {
-            let child = root.child(at: 0)
-            child.retain()
-            replaceRoot(with: child)
+            // A level less: the root's one child gives the root its children. Shared, as kept
+            // copies may share the child: a share taken of each, the child's given up.
+            withRoot { root in
+                let child = root.takeLastChild()
+                for index in child.indices {
+                    let grandchild = child.child(at: index)
+                    grandchild.retain()
+                    root.append(child: grandchild)
+                }
+                child.release()
+            }
             height -= 1
         }
         return element
@@ -334,7 +331,7 @@ struct ElementChunks<Element> {
     /// - Complexity: O(*n*).
     @inlinable
     func forEachLeaf(_ body: (Leaf) throws -> Void) rethrows {
-        try Self.forEachLeaf(below: root, level: height, body)
+        try withRoot { try Self.forEachLeaf(below: $0, level: height, body) }
     }
 
     /// `forEachLeaf(_:)` below `node`, of `level`.
@@ -387,7 +384,7 @@ struct ElementChunks<Element> {
             }
             return counted
         }
-        let counted = check(root, level: height, isLast: true)
+        let counted = withRoot { check($0, level: height, isLast: true) }
         precondition(counted == count, "ElementChunks: \(counted) elements counted, \(count) held")
         #endif
     }
@@ -399,7 +396,7 @@ extension ElementChunks: Equatable where Element: Equatable {
     @inlinable
     static func == (lhs: ElementChunks, rhs: ElementChunks) -> Bool {
         // The same count makes the same height, and the same shape.
-        lhs.count == rhs.count && equal(lhs.root, rhs.root, level: lhs.height)
+        lhs.count == rhs.count && lhs.withRoot { mine in rhs.withRoot { equal(mine, $0, level: lhs.height) } }
     }
 
     /// Whether two nodes of `level` hold equal elements in the same order; at once when they
@@ -420,7 +417,7 @@ extension ElementChunks: Equatable where Element: Equatable {
 // Unchecked because its nodes are counted by hand (see `ChunkNode`), behind raw pointers, which
 // are never `Sendable`. The nodes are copy on write, as an array's storage: a node is changed
 // only through the chunks value that holds its tree alone, and every node above it, each with
-// one owner (changes go from the top down: `makeRootUnique()`, then `ChunkNode.uniqueChild(at:)`
+// one owner (changes go from the top down: `makeTreeUnique()`, then `ChunkNode.uniqueChild(at:)`
 // at each level, each checking first), and a value being changed is not being read or copied
 // by another thread at that moment. Anyone else reads a node only through a copy of the value,
 // which makes the tree shared.

@@ -108,16 +108,20 @@ extension ElementChunks {
         // Trees of two heights: the taller holds the shorter's positions under the first node
         // of each level on its left, where it grew from such a tree, so the walk starts there,
         // and what only the taller holds differs.
-        var mine = root
-        var theirs = other.root
-        for _ in 0..<Swift.max(0, height - other.height) {
-            mine = mine.child(at: 0)
-        }
-        for _ in 0..<Swift.max(0, other.height - height) {
-            theirs = theirs.child(at: 0)
-        }
         let level = Swift.min(height, other.height)
-        walk(mine, theirs, level: level, from: 0)
+        withRoot { myRoot in
+            other.withRoot { theirRoot in
+                var mine = myRoot
+                var theirs = theirRoot
+                for _ in 0..<Swift.max(0, height - other.height) {
+                    mine = mine.child(at: 0)
+                }
+                for _ in 0..<Swift.max(0, other.height - height) {
+                    theirs = theirs.child(at: 0)
+                }
+                walk(mine, theirs, level: level, from: 0)
+            }
+        }
         add(Self.capacity(height: level), end)
     }
 }
