@@ -9,9 +9,9 @@ import RexAtomics
 /// of the ``ChunkTree`` that copies of the value share. Changing an element (``update(at:_:)``,
 /// ``subscript(_:)``) copies the tree object when a kept copy shares it, with its root, then
 /// checks each node on the way down for uniqueness and copies those that a kept copy shares:
-/// one leaf (8 elements) and one node a level (up to 8 references each). Chunks that no change touched stay shared between every copy. Two copies
-/// compare in the same way: shared chunks are equal at once, as two arrays sharing their storage
-/// are.
+/// one leaf (8 elements) and one node a level (up to 8 references each). Chunks that no change
+/// touched stay shared between every copy. Two copies compare in the same way: shared chunks are
+/// equal at once, as two arrays sharing their storage are.
 ///
 /// The tree grows a level at the top when it is full, and loses one when its root is left with
 /// one child (down to four levels), so a change copies O(log *n*) references: 35 at 10,000
@@ -192,8 +192,9 @@ struct ElementChunks<Element> {
     mutating func uniqueLeaf(containing position: Int) -> Leaf {
         checkPosition(position)
         makeTreeUnique()
-        // The height read first: a closure that read it from `self`, which is `inout` here,
-        // would make the tree be retained around the call (W15: an atomic pair a turn).
+        // The height read first, here and in the other changes: a closure that read it from
+        // `self`, which is `inout` here, would make the tree be retained around the call (W15:
+        // an atomic pair a turn).
         let height = height
         return withRoot { Self.uniqueLeaf(below: $0, level: height, containing: position) }
     }
@@ -258,7 +259,8 @@ struct ElementChunks<Element> {
             }
             height += 1
         }
-        withRoot { Self.append(element, below: $0, level: height, at: count) }
+        let (level, position) = (height, count)
+        withRoot { Self.append(element, below: $0, level: level, at: position) }
         count += 1
     }
 
@@ -291,7 +293,8 @@ struct ElementChunks<Element> {
         precondition(count > 0, "ElementChunks.removeLast: no element")
         count -= 1
         makeTreeUnique()
-        let element = withRoot { Self.removeLast(below: $0, level: height, at: count) }
+        let (level, position) = (height, count)
+        let element = withRoot { Self.removeLast(below: $0, level: level, at: position) }
         while height > Self.minimumHeight && count <= Self.capacity(height: height - 1) {
             // A level less: the root's one child gives the root its children. Shared, as kept
             // copies may share the child: a share taken of each, the child's given up.
