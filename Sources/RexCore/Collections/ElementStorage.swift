@@ -76,8 +76,11 @@ struct ElementStorage<Element> {
     /// - Complexity: O(log *n*) in chunks.
     @inlinable
     func withBuffer<Result>(holding position: Int, _ body: (UnsafeBufferPointer<Element>, Int) -> Result) -> Result {
-        guard let chunks else { return flat.withUnsafeBufferPointer { body($0, position) } }
-        return chunks[leafContaining: position].withUnsafeBufferPointer { body($0, ElementChunks<Element>.offsetInLeaf(position)) }
+        // The leaf found through the chunks where they lie: `guard let chunks` made a copy of
+        // them, which retained their tree and released it after (W15u: two atomic pairs a turn,
+        // in the comparison of the part with its step).
+        guard let leaf = chunks?[leafContaining: position] else { return flat.withUnsafeBufferPointer { body($0, position) } }
+        return leaf.withUnsafeBufferPointer { body($0, ElementChunks<Element>.offsetInLeaf(position)) }
     }
 
     /// The element at `position`, read in code compiled for any element type: through `reader`,
