@@ -32,7 +32,7 @@ struct ElementChunksTests {
     }
 
     /// The number of children of the root.
-    static func rootCount(_ chunks: Chunks) -> Int {
+    static func rootCount<Element>(_ chunks: ElementChunks<Element>) -> Int {
         chunks.withRoot(\.count)
     }
 
@@ -216,6 +216,29 @@ struct ElementChunksTests {
             #expect(chunks[5].value == -3 && chunks[0].value == -1 && chunks.count == four - 2)
         }
         #expect(census.alive == 0, "every element is freed once the chunks and their copies go: \(census.alive) left")
+    }
+
+    @Test("Elements holding references, across a level added and taken away with no copy kept: the root takes its one child's children and the child goes, every element freed at the end")
+    func growAndShrinkHeldAlone() {
+        let census = Census()
+        do {
+            let four = Self.full[3]
+            var chunks = ElementChunks<Counted>((0..<four).map { Counted($0, census: census) })
+            for value in four..<(four + 3) {
+                chunks.append(Counted(value, census: census))
+            }
+            #expect(chunks.height == 5 && Self.rootCount(chunks) == 2)
+            for _ in 0..<3 {
+                chunks.removeLast()
+            }
+            chunks.checkInvariants()
+            #expect(chunks.height == 4 && Self.rootCount(chunks) == Chunks.fanOut)
+            #expect(census.alive == four, "the three removed are freed")
+            var values: [Int] = []
+            chunks.forEach { values.append($0.value) }
+            #expect(values == Array(0..<four))
+        }
+        #expect(census.alive == 0, "every element is freed once the chunks go: \(census.alive) left")
     }
 
     @Test("Built from a collection, the chunks hold its elements in order, for every count around the boundaries")

@@ -32,7 +32,8 @@ func freeChunkNodeMemory(_ base: UnsafeMutableRawPointer) {
 /// slot of an index node (a tree's root among them). Whoever holds a share gives it up with
 /// ``release()``, and the last one frees the node, releasing its children's shares or
 /// destroying its elements. A handle is not a share: it is valid while a share is held by
-/// something the caller keeps alive (the tree of the chunks value it reads or changes).
+/// something the caller keeps alive (the tree of the chunks value it reads or changes); a
+/// root's handle, only inside the `ChunkTree.withRoot(_:)` that lent it.
 ///
 /// A node is changed only by the chunks value that holds its tree alone (the tree object checked
 /// with `isKnownUniquelyReferenced`, then an acquiring fence), when every node on the way to it

@@ -243,7 +243,7 @@ struct ElementChunks<Element> {
     }
 
     /// Adds an element at the end, opening a new leaf and new nodes where the last are full, and
-    /// a level above the root when the tree is full.
+    /// a level under the root when the tree is full (the root's children move down into it).
     ///
     /// - Complexity: O(log *n*), and a copy of the last leaf and of the last node of each level
     ///   where a kept copy shares them.
@@ -299,6 +299,7 @@ struct ElementChunks<Element> {
             // A level less: the root's one child gives the root its children. Shared, as kept
             // copies may share the child: a share taken of each, the child's given up.
             withRoot { root in
+                assert(root.count == 1, "ElementChunks: a level taken away from a root of \(root.count) children")
                 let child = root.takeLastChild()
                 for index in child.indices {
                     let grandchild = child.child(at: index)
