@@ -153,12 +153,12 @@ struct ElementChunksTests {
     }
 
     /// Counts the elements alive: made, and not yet freed.
-    final class Census: @unchecked Sendable {  // used on the test's thread alone
+    final class Census {
         var alive = 0
     }
 
     /// An element that counts itself in a census while it lives.
-    final class Counted: Sendable {
+    final class Counted {
         let value: Int
         let census: Census
 
