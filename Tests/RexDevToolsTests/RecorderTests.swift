@@ -93,6 +93,25 @@ struct RecorderTests {
         }
     }
 
+    @Test("Times are written in ISO 8601, in UTC, to the millisecond, and read back as written")
+    func timesInISO8601() throws {
+        // 2026-11-28 13:13:23.25 UTC, a time a Double holds exactly.
+        let started = Date(timeIntervalSince1970: 1_795_871_603.25)
+        let step = RecordedStep<Domain.Action, Domain.State>(
+            index: 0, action: .increment, source: ActionSource(file: "a.swift", function: "f()", line: 1),
+            time: started.addingTimeInterval(0.5), duration: .milliseconds(1), state: Domain.State()
+        )
+        let session = RecordedSession(appName: "A", appVersion: "1", startedAt: started, initialState: Domain.State(), steps: [step])
+        let data = try session.jsonData()
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["startedAt"] as? String == "2026-11-28T13:13:23.250Z")
+        let steps = try #require(object["steps"] as? [[String: Any]])
+        #expect(steps.first?["time"] as? String == "2026-11-28T13:13:23.750Z")
+        let read = try RecordedSession<Domain.Action, Domain.State>(jsonData: data)
+        #expect(read.startedAt == started)
+        #expect(read.steps.first?.time == step.time)
+    }
+
     @Test("A session of a newer format is not read")
     func newerFormat() throws {
         let (store, recorder) = Domain.recordedStore()
