@@ -31,6 +31,13 @@ import Workloads
 // and callgrind counts it like the others. (Effects whose tasks ran on other threads made valgrind
 // stop with a segmentation fault.)
 
+// A second thread, idle for the whole run, as every app has: in a process of one thread, glibc's
+// mutexes take a path without atomic operations (its `__libc_single_threaded`), which made plain
+// timed runs of W2 and W2r, alone on their thread, look faster beside W2l, whose inspector's tasks
+// start threads: 25 to 35 ns of the 30 to 60 by which W2l seemed slower than W2r.
+let idle = DispatchSemaphore(value: 0)
+DispatchQueue.global().async { idle.wait() }
+
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
     print("usage: rex-instructions W1|W2|W2p|W2r|W2re|W2l|W2ls|W2s|W3|W4|W6|W8|W8L|W8s|W9|W9L|W9Lo|W10|W11|W13|W13s|W13n|W13nr|W13nrs|W13ns|W13nb1|W13nsb1|W14|W14s|W14r|W14rs|W15|W15L|W15u|W15uL ACTIONS")

@@ -89,9 +89,11 @@ actor InspectedSessions {
     }
 
     /// The sessions, the one heard from last first, as JSON for the page.
+    // `lastHeard` through a format style, not an `ISO8601DateFormatter` made per session: making
+    // one sets up ICU's tables, about 140 µs each time.
     func list() -> Data {
         let entries = sessions.sorted { $0.value.lastHeard > $1.value.lastHeard }.map { id, session in
-            ["id": id, "steps": session.steps.count, "lastHeard": ISO8601DateFormatter().string(from: session.lastHeard)] as [String: Any]
+            ["id": id, "steps": session.steps.count, "lastHeard": session.lastHeard.ISO8601Format()] as [String: Any]
         }
         return json(["sessions": entries])
     }
