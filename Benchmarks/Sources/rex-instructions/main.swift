@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import Foundation
 import Workloads
 
 // Runs one workload for a number of actions, so that `valgrind --tool=callgrind` can count the
@@ -35,8 +36,9 @@ import Workloads
 // mutexes take a path without atomic operations (its `__libc_single_threaded`), which made plain
 // timed runs of W2 and W2r, alone on their thread, look faster beside W2l, whose inspector's tasks
 // start threads: 25 to 35 ns of the 30 to 60 by which W2l seemed slower than W2r.
+// A thread of its own, not one of Dispatch's global queues, whose workers the workloads' tasks use.
 let idle = DispatchSemaphore(value: 0)
-DispatchQueue.global().async { idle.wait() }
+Thread { idle.wait() }.start()
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let actions = Int(arguments[2]), actions >= 0 else {
