@@ -7,27 +7,46 @@ extension LiveInspector {
     /// `latency` (10,000 a second by default), whatever the app's pace.
     public static var batchesPerWake: Int { 10 }
 
+    /// How long the sending task rests, at least, for each unit of time it spent reading and
+    /// encoding steps in its last wake: 9, so that it works at most a tenth of the time, on one
+    /// thread, however large the app's state and however fast its turns.
+    public static var restPerWork: Int { 9 }
+
     /// Sends batches until stopped: waits until there is something to send, then ``latency``
     /// for more, then sends the steps not sent, a batch at a time, one after another while full
-    /// batches wait (at most ``batchesPerWake``), and waits again. An app that runs more turns
-    /// than that, for longer than its recorder keeps them, has the oldest dropped and counted.
+    /// batches wait (at most ``batchesPerWake``), and waits again: ``latency``, or
+    /// ``restPerWork`` times the wake's reading and encoding if that is longer. An app that runs
+    /// more turns than that sends, for longer than its recorder keeps them, has the oldest
+    /// dropped and counted.
     func sendSteps() async {
         var backoff = LiveInspectorBackoff()
+        var pause = latency
         while !isStopped {
             await signal.wait(unlessAfterwards: { [self] in hasSomethingToSend })
-            if latency > .zero {
+            if pause > .zero {
                 // Cancelled only by `stop()`, which the loop then sees.
-                try? await clock.sleep(for: latency)
+                try? await clock.sleep(for: pause)
             }
             var sent = 0
-            while sent < Self.batchesPerWake, let (batch, stateBefore) = nextBatch() {
-                guard await send(batch, stateBefore: stateBefore, backoff: &backoff) else { return }
+            var work = Duration.zero
+            while sent < Self.batchesPerWake, let (batch, stateBefore) = timed(&work, nextBatch()) {
+                guard await send(batch, stateBefore: stateBefore, backoff: &backoff, work: &work) else { return }
                 sent += 1
                 if batch.steps.count < batchSize {
                     break
                 }
             }
+            pause = max(latency, work * Self.restPerWork)
         }
+    }
+
+    /// `value`, made in the call, with the time its making took on ``clock`` added to `work`:
+    /// the reading and encoding of steps, not the waits on the server.
+    func timed<Value>(_ work: inout Duration, _ value: @autoclosure () throws -> Value) rethrows -> Value {
+        var made: Value?
+        work += try clock.measure { made = try value() }
+        // Set: `measure` returns only after its closure returned.
+        return made!
     }
 
     /// Sends `batch` until the server takes it, with backoff between tries; `false` once
@@ -35,11 +54,12 @@ extension LiveInspector {
     /// for a server that restarted. A batch the server finds too large (413) goes in two
     /// halves; a single step too large is dropped, told to the log, and counted in the next
     /// batch's `dropped`.
-    func send(_ batch: LiveInspectorBatch<Action, State>, stateBefore: State?, backoff: inout LiveInspectorBackoff) async -> Bool {
+    /// The time spent encoding is added to `work`.
+    func send(_ batch: LiveInspectorBatch<Action, State>, stateBefore: State?, backoff: inout LiveInspectorBackoff, work: inout Duration) async -> Bool {
         var batch = batch
         var body: Data
         do {
-            body = try batch.jsonData()
+            body = try timed(&work, try batch.jsonData())
         } catch {
             log("Rex live inspector: a batch of \(batch.steps.count) steps does not encode, dropped: \(error)")
             return true
@@ -52,8 +72,8 @@ extension LiveInspector {
                 return true
             } catch LiveInspectorTransportError.status(413) where batch.steps.count > 1 {
                 let (first, second) = batch.halves()
-                guard await send(first, stateBefore: stateBefore, backoff: &backoff) else { return false }
-                return await send(second, stateBefore: first.steps.last?.state, backoff: &backoff)
+                guard await send(first, stateBefore: stateBefore, backoff: &backoff, work: &work) else { return false }
+                return await send(second, stateBefore: first.steps.last?.state, backoff: &backoff, work: &work)
             } catch LiveInspectorTransportError.status(413) {
                 log("Rex live inspector: step \(batch.steps.first.map { "\($0.index)" } ?? "") is larger than the server takes (\(body.count) bytes), dropped")
                 lock.withLock { droppedUnsent += batch.steps.count }
@@ -62,7 +82,7 @@ extension LiveInspector {
                 if isStopped { return false }
                 noteFailure()
                 log("Rex live inspector: sending failed, trying again: \(error)")
-                if batch.initialState == nil, let stateBefore, let withState = try? batch.adding(initialState: stateBefore) {
+                if batch.initialState == nil, let stateBefore, let withState = try? timed(&work, try batch.adding(initialState: stateBefore)) {
                     (batch, body) = withState
                 }
                 do { try await clock.sleep(for: backoff.next()) } catch { return false }

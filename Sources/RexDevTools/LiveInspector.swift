@@ -21,15 +21,18 @@ import RexCore
 /// if it waits (one lock). Woken, that task waits `latency` (0.1 s) for more, then reads the
 /// steps not sent yet from the recorder, `batchSize` (100) at a time, and sends them, one batch
 /// after another while full ones wait, at most ``batchesPerWake`` (10), then waits `latency`
-/// again: at most 10,000 steps leave each second by default, whatever the app's pace, so that
-/// sending costs the app's threads little. Steps the recorder no longer keeps when their turn to
-/// be sent comes (more than its `capacity` behind) are dropped, and the next batch says how
-/// many. Another task long-polls the page's commands. A server that fails or goes away costs the
-/// app nothing but tries: the inspector tries again with backoff (0.1 s doubling to 5 s, on
-/// `clock`), sends on once the server is back, with the state before the next steps (the server
-/// may have restarted); a batch the server finds too large goes in halves. A poll answered with
-/// no new command is asked again after 0.1 s. ``stop()`` ends both tasks. The wire protocol is
-/// in `Docs/LiveInspectorProtocol.md`.
+/// again: at most 10,000 steps leave each second by default, whatever the app's pace. And it
+/// works at most a tenth of the time: a wake whose reading and encoding took longer than a
+/// ninth of `latency` (a large state, encoded for each step) makes the next wait
+/// ``restPerWork`` (9) times that long. So sending costs the app's threads little, whatever the
+/// state's size. Steps the recorder no longer keeps when their turn to be sent comes (more than
+/// its `capacity` behind) are dropped, and the next batch says how many. Another task
+/// long-polls the page's commands. A server that fails or goes away costs the app nothing but
+/// tries: the inspector tries again with backoff (0.1 s doubling to 5 s, on `clock`), sends on
+/// once the server is back, with the state before the next steps (the server may have
+/// restarted); a batch the server finds too large goes in halves. A poll answered with no new
+/// command is asked again after 0.1 s. ``stop()`` ends both tasks. The wire protocol is in
+/// `Docs/LiveInspectorProtocol.md`.
 //
 // Invariant: `lock` guards every `var`. Only the sending task changes `nextIndex` (and reads
 // the steps after it). The sending task waits on `signal` unless, once its wait is set up, it

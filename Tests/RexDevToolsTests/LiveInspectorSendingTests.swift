@@ -212,6 +212,39 @@ struct LiveInspectorSendingTests {
         await app.inspector.stop()
     }
 
+    @Test("A wake whose reading and encoding took long makes the next wait restPerWork times as long: the sending task works a tenth of the time")
+    func workLengthensTheNextWait() async throws {
+        // Each reading of this clock is a second after the one before: the work of a wake (a
+        // read of the recorder and an encoding, each measured with two readings) takes seconds.
+        let clock = SteppingClock(step: .seconds(1))
+        let transport = FakeLiveInspectorTransport()
+        let recorder = RexDevTools.Recorder<Domain.Action, Domain.State>(capacity: 100, reducer: Domain.reducer)
+        let travel = TimeTravel(recorder: recorder)
+        let inspector = LiveInspector(travel: travel, transport: transport, latency: .milliseconds(1), clock: clock, log: { _ in })
+        let store = ReduxStoreBase(
+            initialState: Domain.State(),
+            reducer: travel.reducer(Domain.reducer),
+            middleware: travel.middleware(inspector.middleware)
+        )
+        inspector.start(in: store)
+
+        store.dispatch(.increment)
+        let first = try await transport.sends.next()
+        transport.sends.answer(first, with: ())
+        store.dispatch(.increment)
+        let second = try await transport.sends.next()
+        transport.sends.answer(second, with: ())
+
+        // The first wake waited the latency; the second, at least 9 times the first's work,
+        // which took at least two readings of the clock: 18 seconds.
+        let sleeps = clock.sleepsAskedFor
+        try #require(sleeps.count >= 2)
+        #expect(sleeps[0] == .milliseconds(1))
+        #expect(sleeps[1] >= .seconds(9 * 2))
+        #expect(LiveInspector<Domain.Action, Domain.State>.restPerWork == 9)
+        await inspector.stop()
+    }
+
     @Test("Stopping ends the inspector's tasks, even while a send and a poll wait on the server")
     func stopEndsTasks() async throws {
         let app = LiveInspectorTestApp()

@@ -40,6 +40,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("W2 composed, streaming to the live inspector", configuration: configuration(.mega)) { benchmark in
         streaming.run(actions: benchmark.scaledIterations.count)
     }
+    // The same with the sending task waiting an hour before it sends: the turn's share of
+    // streaming alone, without the reading and encoding the sending task does on another thread.
+    let streamingIdle = ComposedWorkload(streaming: true, latency: .seconds(3_600))
+    Benchmark("W2 composed, streaming to the live inspector, sending task idle", configuration: configuration(.mega)) { benchmark in
+        streamingIdle.run(actions: benchmark.scaledIterations.count)
+    }
     let supervising = ComposedWorkload(supervising: 10_000)
     Benchmark("W2 composed, state-driven set of 10,000 keys, nothing changed", configuration: configuration(.mega)) { benchmark in
         supervising.run(actions: benchmark.scaledIterations.count)
