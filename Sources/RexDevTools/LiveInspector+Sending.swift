@@ -7,36 +7,47 @@ extension LiveInspector {
     /// `latency` (10,000 a second by default), whatever the app's pace.
     public static var batchesPerWake: Int { 10 }
 
-    /// How long the sending task rests, at least, for each unit of time it spent reading and
-    /// encoding steps in its last wake: 9, so that it works at most a tenth of the time, on one
-    /// thread, however large the app's state and however fast its turns.
+    /// How long the sending task rests for each unit of time it spent reading and encoding steps
+    /// in a wake: 9, so that it works at most a tenth of the time, on one thread, however large
+    /// the app's state and however fast its turns (a rest is at most ``longestRest``).
     public static var restPerWork: Int { 9 }
+
+    /// The longest rest after a wake's work, whatever that work took: 10 seconds. Its clock
+    /// goes on while the system sleeps, so a wake cut by a sleep measures the sleep as work;
+    /// and a single batch of very large states may take seconds to encode. Neither stops the
+    /// sending for longer than this.
+    public static var longestRest: Duration { .seconds(10) }
 
     /// Sends batches until stopped: waits until there is something to send, then ``latency``
     /// for more, then sends the steps not sent, a batch at a time, one after another while full
-    /// batches wait (at most ``batchesPerWake``), and waits again: ``latency``, or
-    /// ``restPerWork`` times the wake's reading and encoding if that is longer. An app that runs
-    /// more turns than that sends, for longer than its recorder keeps them, has the oldest
+    /// batches wait (at most ``batchesPerWake``, and none more once the wake's reading and
+    /// encoding took longer than ``latency``), and waits again. A wake's work asks for a rest
+    /// (``restPerWork`` times it, at most ``longestRest``): the next wake waits the rest left
+    /// after the time spent waiting for steps, or ``latency`` if that is longer. An app that
+    /// runs more turns than that sends, for longer than its recorder keeps them, has the oldest
     /// dropped and counted.
     func sendSteps() async {
         var backoff = LiveInspectorBackoff()
-        var pause = latency
+        var rest = Duration.zero
         while !isStopped {
-            await signal.wait(unlessAfterwards: { [self] in hasSomethingToSend })
+            let idle = await clock.measure {
+                await signal.wait(unlessAfterwards: { [self] in hasSomethingToSend })
+            }
+            let pause = max(latency, rest - idle)
             if pause > .zero {
                 // Cancelled only by `stop()`, which the loop then sees.
                 try? await clock.sleep(for: pause)
             }
             var sent = 0
             var work = Duration.zero
-            while sent < Self.batchesPerWake, let (batch, stateBefore) = timed(&work, nextBatch()) {
+            while sent < Self.batchesPerWake, work <= latency, let (batch, stateBefore) = timed(&work, nextBatch()) {
                 guard await send(batch, stateBefore: stateBefore, backoff: &backoff, work: &work) else { return }
                 sent += 1
                 if batch.steps.count < batchSize {
                     break
                 }
             }
-            pause = max(latency, work * Self.restPerWork)
+            rest = min(work * Self.restPerWork, Self.longestRest)
         }
     }
 
@@ -54,7 +65,7 @@ extension LiveInspector {
     /// for a server that restarted. A batch the server finds too large (413) goes in two
     /// halves; a single step too large is dropped, told to the log, and counted in the next
     /// batch's `dropped`.
-    /// The time spent encoding is added to `work`.
+    /// The time spent encoding (again, for halves or after a failure) is added to `work`.
     func send(_ batch: LiveInspectorBatch<Action, State>, stateBefore: State?, backoff: inout LiveInspectorBackoff, work: inout Duration) async -> Bool {
         var batch = batch
         var body: Data

@@ -22,10 +22,10 @@ import RexCore
 /// steps not sent yet from the recorder, `batchSize` (100) at a time, and sends them, one batch
 /// after another while full ones wait, at most ``batchesPerWake`` (10), then waits `latency`
 /// again: at most 10,000 steps leave each second by default, whatever the app's pace. And it
-/// works at most a tenth of the time: a wake whose reading and encoding took longer than a
-/// ninth of `latency` (a large state, encoded for each step) makes the next wait
-/// ``restPerWork`` (9) times that long. So sending costs the app's threads little, whatever the
-/// state's size. Steps the recorder no longer keeps when their turn to be sent comes (more than
+/// works at most a tenth of the time: a wake's reading and encoding asks for a rest
+/// ``restPerWork`` (9) times as long (at most ``longestRest``, 10 s), and a wake whose work
+/// took longer than `latency` (a large state, encoded for each step) sends no more batches.
+/// So sending costs the app's threads little, whatever the state's size. Steps the recorder no longer keeps when their turn to be sent comes (more than
 /// its `capacity` behind) are dropped, and the next batch says how many. Another task
 /// long-polls the page's commands. A server that fails or goes away costs the app nothing but
 /// tries: the inspector tries again with backoff (0.1 s doubling to 5 s, on `clock`), sends on
@@ -46,7 +46,8 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
     /// The most steps in one batch.
     public let batchSize: Int
     /// How long the sending task, woken, waits for more steps before it sends, and again after
-    /// ``batchesPerWake`` batches sent one after another.
+    /// ``batchesPerWake`` batches sent one after another: the shortest of its waits (a wake's
+    /// work may ask for a longer rest; see ``restPerWork``).
     public let latency: Duration
     let clock: any Clock<Duration>
     let log: @Sendable (String) -> Void
@@ -76,11 +77,13 @@ public final class LiveInspector<Action: Codable & Sendable, State: Codable & Se
     ///     sent (its `capacity` bounds how far behind sending may fall).
     ///   - transport: The way to the server.
     ///   - batchSize: The most steps in one request (100 by default).
-    ///   - latency: How long the sending task, woken, waits on `clock` for more steps before it
-    ///     sends (0.1 s by default): an app that dispatches many actions a second wakes it once a
-    ///     batch, not once a turn.
-    ///   - clock: The clock of the sending task's waits (`latency`, and backoff between tries)
-    ///     and of the pause after a poll with no new command (a test gives a `TestClock`).
+    ///   - latency: How long, at least, the sending task, woken, waits on `clock` for more steps
+    ///     before it sends (0.1 s by default): an app that dispatches many actions a second
+    ///     wakes it once a batch, not once a turn.
+    ///   - clock: The clock of the sending task's waits (`latency`, its rests, and backoff
+    ///     between tries), of the pause after a poll with no new command, and by which the
+    ///     sending task times its work (a test gives a `TestClock`, on which no time passes
+    ///     while it works: it never rests longer than `latency`).
     ///   - log: Where failures and rejected commands are told (standard error by default).
     public init(
         travel: TimeTravel<Action, State>,

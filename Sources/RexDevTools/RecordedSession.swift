@@ -82,25 +82,14 @@ extension RecordedSession: Codable where Action: Codable, State: Codable {
         self = try Self.decoder().decode(Self.self, from: jsonData)
     }
 
-    /// ISO 8601 in UTC with fractions of a second, to the millisecond
-    /// (`2026-11-28T13:45:12.123Z`), so that a step's time survives the round trip; a live
-    /// inspector's batches write dates the same way.
-    // A format style, a value: an `ISO8601DateFormatter` is not `Sendable`, so the encoder's
-    // closure made one per date, which cost about 140 µs here (ICU sets up its tables each
-    // time), most of a live inspector's sending. The style formats one in well under 1 µs.
-    static var dateStyle: Date.ISO8601FormatStyle {
-        Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    }
-
-    /// The encoder of session files and of a live inspector's batches: dates in ISO 8601 with
-    /// fractions of a second (``dateStyle``).
+    /// The encoder of session files and of a live inspector's batches: dates in ISO 8601, to
+    /// the millisecond (`SessionDateFormat`).
     static func encoder(formatting: JSONEncoder.OutputFormatting) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = formatting
-        let style = dateStyle
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(style.format(date))
+            try container.encode(SessionDateFormat.string(from: date))
         }
         return encoder
     }
@@ -108,11 +97,10 @@ extension RecordedSession: Codable where Action: Codable, State: Codable {
     /// The decoder of what ``encoder(formatting:)`` writes.
     static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
-        let style = dateStyle
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            guard let date = try? style.parse(text) else {
+            guard let date = SessionDateFormat.date(from: text) else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
             }
             return date

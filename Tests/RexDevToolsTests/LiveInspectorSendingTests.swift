@@ -212,22 +212,10 @@ struct LiveInspectorSendingTests {
         await app.inspector.stop()
     }
 
-    @Test("A wake whose reading and encoding took long makes the next wait restPerWork times as long: the sending task works a tenth of the time")
-    func workLengthensTheNextWait() async throws {
-        // Each reading of this clock is a second after the one before: the work of a wake (a
-        // read of the recorder and an encoding, each measured with two readings) takes seconds.
-        let clock = SteppingClock(step: .seconds(1))
-        let transport = FakeLiveInspectorTransport()
-        let recorder = RexDevTools.Recorder<Domain.Action, Domain.State>(capacity: 100, reducer: Domain.reducer)
-        let travel = TimeTravel(recorder: recorder)
-        let inspector = LiveInspector(travel: travel, transport: transport, latency: .milliseconds(1), clock: clock, log: { _ in })
-        let store = ReduxStoreBase(
-            initialState: Domain.State(),
-            reducer: travel.reducer(Domain.reducer),
-            middleware: travel.middleware(inspector.middleware)
-        )
-        inspector.start(in: store)
-
+    @Test("A wake's reading and encoding asks for a rest restPerWork times as long, less the time spent waiting for steps: the sending task works a tenth of the time")
+    func workAsksForARest() async throws {
+        let clock = SteppingClock(step: .milliseconds(10))
+        let (inspector, store, transport) = Self.inspecting(on: clock, batchSize: 100)
         store.dispatch(.increment)
         let first = try await transport.sends.next()
         transport.sends.answer(first, with: ())
@@ -235,14 +223,51 @@ struct LiveInspectorSendingTests {
         let second = try await transport.sends.next()
         transport.sends.answer(second, with: ())
 
-        // The first wake waited the latency; the second, at least 9 times the first's work,
-        // which took at least two readings of the clock: 18 seconds.
+        // The first wake waited the latency. Its work took four readings of the clock, two for
+        // the recorder's read and two for the encoding: 20 ms, a rest of 180 ms; the wait for
+        // the next step took two, 10 ms, so the second wake waited 170 ms.
         let sleeps = clock.sleepsAskedFor
-        try #require(sleeps.count >= 2)
-        #expect(sleeps[0] == .milliseconds(1))
-        #expect(sleeps[1] >= .seconds(9 * 2))
+        #expect(sleeps == [.milliseconds(1), .milliseconds(170)])
+        await inspector.stop()
+    }
+
+    @Test("A wake stops sending once its work took longer than the latency, and rests at most longestRest, however long the work took (a system that slept during it)")
+    func restIsBounded() async throws {
+        // An hour between readings while the first batch is read and encoded.
+        let clock = SteppingClock(step: .seconds(3_600))
+        let (inspector, store, transport) = Self.inspecting(on: clock, batchSize: 1)
+        store.dispatch(.increment)
+        let first = try await transport.sends.next()
+        // A second step waits while the first batch is on its way: a full batch, which the same
+        // wake would send at once had its work been short.
+        store.dispatch(.increment)
+        clock.setStep(.milliseconds(1))
+        transport.sends.answer(first, with: ())
+        let second = try await transport.sends.next()
+        transport.sends.answer(second, with: ())
+
+        let rest = LiveInspector<Domain.Action, Domain.State>.longestRest
+        let sleeps = clock.sleepsAskedFor
+        try #require(sleeps.count == 2, "the second batch went without a rest: \(sleeps)")
+        #expect(sleeps[1] <= rest && sleeps[1] > rest - .seconds(1))
         #expect(LiveInspector<Domain.Action, Domain.State>.restPerWork == 9)
         await inspector.stop()
+    }
+
+    /// A recorded, travelling store streaming to a fake server, its inspector on `clock` with a
+    /// latency of 1 ms.
+    static func inspecting(on clock: SteppingClock, batchSize: Int) -> (LiveInspector<Domain.Action, Domain.State>, ReduxStoreBase<Domain.Action, Domain.State>, FakeLiveInspectorTransport) {
+        let transport = FakeLiveInspectorTransport()
+        let recorder = RexDevTools.Recorder<Domain.Action, Domain.State>(capacity: 100, reducer: Domain.reducer)
+        let travel = TimeTravel(recorder: recorder)
+        let inspector = LiveInspector(travel: travel, transport: transport, batchSize: batchSize, latency: .milliseconds(1), clock: clock, log: { _ in })
+        let store = ReduxStoreBase(
+            initialState: Domain.State(),
+            reducer: travel.reducer(Domain.reducer),
+            middleware: travel.middleware(inspector.middleware)
+        )
+        inspector.start(in: store)
+        return (inspector, store, transport)
     }
 
     @Test("Stopping ends the inspector's tasks, even while a send and a poll wait on the server")

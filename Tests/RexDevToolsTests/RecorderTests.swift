@@ -112,6 +112,35 @@ struct RecorderTests {
         #expect(read.steps.first?.time == step.time)
     }
 
+    @Test("Every millisecond is written as it is, and a session read and written again is the same text")
+    func millisecondsRoundTrip() throws {
+        // 2023-01-18 10:04:11 UTC and each millisecond of the second after it: a Double holds
+        // most of them just below or above the millisecond, not on it.
+        let start = Date(timeIntervalSince1970: 1_674_036_251)
+        let steps = (0..<1_000).map { millisecond in
+            RecordedStep<Domain.Action, Domain.State>(
+                index: millisecond, action: .increment, source: ActionSource(file: "a.swift", function: "f()", line: 1),
+                time: Date(timeIntervalSince1970: 1_674_036_251 + Double(millisecond) / 1_000), duration: .zero, state: Domain.State()
+            )
+        }
+        let session = RecordedSession(appName: "A", appVersion: "1", startedAt: start, initialState: Domain.State(), steps: steps)
+        let data = try session.jsonData()
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let times = try #require(object["steps"] as? [[String: Any]]).map { $0["time"] as? String }
+        let expected = (0..<1_000).map { millisecond -> String? in
+            let digits = String(millisecond)
+            return "2023-01-18T10:04:11." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+        }
+        let wrong = zip(times, expected).filter { $0 != $1 }
+        #expect(times.count == 1_000 && wrong.isEmpty, "\(wrong.count) times written wrong, such as \(wrong.prefix(3))")
+        let again = try RecordedSession<Domain.Action, Domain.State>(jsonData: data).jsonData()
+        #expect(again == data)
+        // A time just below a whole second is written as that second.
+        let late = RecordedSession<Domain.Action, Domain.State>(appName: "A", appVersion: "1", startedAt: Date(timeIntervalSince1970: 1_674_036_251.9996), initialState: Domain.State(), steps: [])
+        let lateObject = try #require(try JSONSerialization.jsonObject(with: late.jsonData()) as? [String: Any])
+        #expect(lateObject["startedAt"] as? String == "2023-01-18T10:04:12.000Z")
+    }
+
     @Test("A session of a newer format is not read")
     func newerFormat() throws {
         let (store, recorder) = Domain.recordedStore()

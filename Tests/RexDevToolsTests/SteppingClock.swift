@@ -1,10 +1,11 @@
 import Foundation
 
 /// A clock on which time passes only as it is read: each reading of `now` is `step` later than
-/// the one before, so that work measured on it takes `step` for each reading. Its sleeps return
-/// at once and are noted: how long each asked for, from the reading that made its deadline.
+/// the one before, so that work measured on it takes a `step` for each reading. Its sleeps
+/// return at once and are noted: how long each asked for, from the reading that made its
+/// deadline (so one task at a time may read it while another sleeps on it).
 final class SteppingClock: Clock, @unchecked Sendable {
-    // @unchecked: `readings` and `sleeps` are guarded by `lock`.
+    // @unchecked: `step`, `current` and `sleeps` are guarded by `lock`.
     struct Instant: InstantProtocol {
         var offset: Duration
 
@@ -21,20 +22,20 @@ final class SteppingClock: Clock, @unchecked Sendable {
         }
     }
 
-    /// How much later each reading of `now` is than the one before.
-    let step: Duration
     private let lock = NSLock()
-    private var readings = 0
+    private var step: Duration
+    private var current = Duration.zero
     private var sleeps: [Duration] = []
 
+    /// A clock whose readings are `step` apart.
     init(step: Duration) {
         self.step = step
     }
 
     var now: Instant {
         lock.withLock {
-            readings += 1
-            return Instant(offset: step * readings)
+            current += step
+            return Instant(offset: current)
         }
     }
 
@@ -42,11 +43,16 @@ final class SteppingClock: Clock, @unchecked Sendable {
         .nanoseconds(1)
     }
 
+    /// Makes the readings from now on `step` apart.
+    func setStep(_ step: Duration) {
+        lock.withLock { self.step = step }
+    }
+
     /// Notes how long the sleep asked for (`sleep(for:)` reads `now` once, then asks for a
     /// deadline that much later) and returns, unless the task is cancelled.
     func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         lock.withLock {
-            sleeps.append(deadline.offset - step * readings)
+            sleeps.append(deadline.offset - current)
         }
         try Task.checkCancellation()
     }
