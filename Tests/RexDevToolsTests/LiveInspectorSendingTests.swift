@@ -216,12 +216,10 @@ struct LiveInspectorSendingTests {
     func workAsksForARest() async throws {
         let clock = SteppingClock(step: .milliseconds(10))
         let (inspector, store, transport) = Self.inspecting(on: clock, batchSize: 100)
-        store.dispatch(.increment)
-        let first = try await transport.sends.next()
-        transport.sends.answer(first, with: ())
-        store.dispatch(.increment)
-        let second = try await transport.sends.next()
-        transport.sends.answer(second, with: ())
+        for _ in 0..<2 {
+            store.dispatch(.increment)
+            try await Self.acceptNextSend(on: transport)
+        }
 
         // The first wake waited the latency. Its work took four readings of the clock, two for
         // the recorder's read and two for the encoding: 20 ms, a rest of 180 ms; the wait for
@@ -243,8 +241,7 @@ struct LiveInspectorSendingTests {
         store.dispatch(.increment)
         clock.setStep(.milliseconds(1))
         transport.sends.answer(first, with: ())
-        let second = try await transport.sends.next()
-        transport.sends.answer(second, with: ())
+        try await Self.acceptNextSend(on: transport)
 
         let rest = LiveInspector<Domain.Action, Domain.State>.longestRest
         let sleeps = clock.sleepsAskedFor
@@ -252,6 +249,12 @@ struct LiveInspectorSendingTests {
         #expect(sleeps[1] <= rest && sleeps[1] > rest - .seconds(1))
         #expect(LiveInspector<Domain.Action, Domain.State>.restPerWork == 9)
         await inspector.stop()
+    }
+
+    /// Waits for the next batch sent to `transport`, and accepts it.
+    static func acceptNextSend(on transport: FakeLiveInspectorTransport) async throws {
+        let call = try await transport.sends.next()
+        transport.sends.answer(call, with: ())
     }
 
     /// A recorded, travelling store streaming to a fake server, its inspector on `clock` with a
