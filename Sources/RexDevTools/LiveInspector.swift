@@ -25,14 +25,14 @@ import RexCore
 /// works at most a tenth of the time: a wake's reading and encoding asks for a rest
 /// ``restPerWork`` (9) times as long (at most ``longestRest``, 10 s), and a wake whose work
 /// took longer than `latency` (a large state, encoded for each step) sends no more batches.
-/// So sending costs the app's threads little, whatever the state's size. Steps the recorder no longer keeps when their turn to be sent comes (more than
-/// its `capacity` behind) are dropped, and the next batch says how many. Another task
-/// long-polls the page's commands. A server that fails or goes away costs the app nothing but
-/// tries: the inspector tries again with backoff (0.1 s doubling to 5 s, on `clock`), sends on
-/// once the server is back, with the state before the next steps (the server may have
-/// restarted); a batch the server finds too large goes in halves. A poll answered with no new
-/// command is asked again after 0.1 s. ``stop()`` ends both tasks. The wire protocol is in
-/// `Docs/LiveInspectorProtocol.md`.
+/// So sending costs the app's threads little, whatever the state's size. Steps the recorder no
+/// longer keeps when their turn to be sent comes (more than its `capacity` behind) are dropped,
+/// and the next batch says how many. Another task long-polls the page's commands. A server that
+/// fails or goes away costs the app nothing but tries: the inspector tries again with backoff
+/// (0.1 s doubling to 5 s, on `clock`), sends on once the server is back, with the state before
+/// the next steps (the server may have restarted); a batch the server finds too large goes in
+/// halves. A poll answered with no new command is asked again after 0.1 s. ``stop()`` ends both
+/// tasks. The wire protocol is in `Docs/LiveInspectorProtocol.md`.
 //
 // Invariant: `lock` guards every `var`. Only the sending task changes `nextIndex` (and reads
 // the steps after it). The sending task waits on `signal` unless, once its wait is set up, it
