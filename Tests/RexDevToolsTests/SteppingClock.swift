@@ -1,26 +1,17 @@
 import Foundation
+import RexTesting
 
 /// A clock on which time passes only as it is read: each reading of `now` is `step` later than
 /// the one before, so that work measured on it takes a `step` for each reading. Its sleeps
 /// return at once and are noted: how long each asked for, from the reading that made its
 /// deadline (so one task at a time may read it while another sleeps on it).
 final class SteppingClock: Clock, @unchecked Sendable {
-    // @unchecked: `step`, `current` and `sleeps` are guarded by `lock`.
-    struct Instant: InstantProtocol {
-        var offset: Duration
+    // @unchecked: `step`, `current` and `sleeps` are guarded by `lock`; `origin` never changes.
+    /// An instant as the time since the clock was made: the test clock's.
+    typealias Instant = TestClock.Instant
 
-        func advanced(by duration: Duration) -> Instant {
-            Instant(offset: offset + duration)
-        }
-
-        func duration(to other: Instant) -> Duration {
-            other.offset - offset
-        }
-
-        static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.offset < rhs.offset
-        }
-    }
+    /// The clock's first instant, taken from a test clock that is never advanced.
+    private let origin = TestClock().now
 
     private let lock = NSLock()
     private var step: Duration
@@ -35,7 +26,7 @@ final class SteppingClock: Clock, @unchecked Sendable {
     var now: Instant {
         lock.withLock {
             current += step
-            return Instant(offset: current)
+            return origin.advanced(by: current)
         }
     }
 
@@ -52,7 +43,7 @@ final class SteppingClock: Clock, @unchecked Sendable {
     /// deadline that much later) and returns, unless the task is cancelled.
     func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         lock.withLock {
-            sleeps.append(deadline.offset - current)
+            sleeps.append(origin.advanced(by: current).duration(to: deadline))
         }
         try Task.checkCancellation()
     }
