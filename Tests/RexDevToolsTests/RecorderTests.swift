@@ -141,6 +141,19 @@ struct RecorderTests {
         #expect(lateObject["startedAt"] as? String == "2023-01-18T10:04:12.000Z")
     }
 
+    @Test("A session whose date is not ISO 8601 is not read, and the error quotes the date")
+    func badDateRefused() throws {
+        let session = RecordedSession<Domain.Action, Domain.State>(appName: "A", appVersion: "1", startedAt: Date(timeIntervalSince1970: 0), initialState: Domain.State(), steps: [])
+        let text = String(decoding: try session.jsonData(), as: UTF8.self)
+        #expect(text.contains("\"1970-01-01T00:00:00.000Z\""))
+        let corrupt = Data(text.replacingOccurrences(of: "1970-01-01T00:00:00.000Z", with: "yesterday").utf8)
+        #expect {
+            try RecordedSession<Domain.Action, Domain.State>(jsonData: corrupt)
+        } throws: { error in
+            "\(error)".contains("not an ISO 8601 date: yesterday")
+        }
+    }
+
     @Test("A session of a newer format is not read")
     func newerFormat() throws {
         let (store, recorder) = Domain.recordedStore()
